@@ -1,0 +1,243 @@
+//! The domain crate for the browser.
+//!
+//! No logic lives here: each export converts JavaScript values with `serde-wasm-bindgen`,
+//! calls the same function the server calls, and converts the answer back (plain objects,
+//! `null` for absent values, camelCase names). TypeScript types come from the Rust types
+//! (`tsify`), so `pkg/domain_wasm.d.ts` is generated, never written by hand.
+
+use domain::card::{CardAction, CardStatus};
+use domain::forms::FormName;
+use domain::gates::{GateState, GatedAction};
+use domain::identity::IdentityStatus;
+use domain::money::Rate;
+use domain::orders::{OrderStatus, OrderType, TransactionStatus, TransactionType};
+use domain::security::{SecureAction, SecurityConfig, SwitchModule, SwitchTarget};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_INPUT: &str = r"
+/** What a form field may hold: absent, null, or a value (anything else is `invalid_type`). */
+export type Input<T> = T | null | undefined;
+/** An amount typed as text or given as a number. */
+export type DecimalText = string | number;
+/** Investor type: 0 individual, 1 company. */
+export type InvestorType = 0 | 1;
+";
+
+type Result<T> = std::result::Result<T, JsError>;
+
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("invalid {what}: {e}")))
+}
+
+/// Checks `input` as `form`; answers the field errors (empty when valid).
+#[wasm_bindgen(unchecked_return_type = "FieldError[]")]
+pub fn validate(
+    #[wasm_bindgen(unchecked_param_type = "FormName")] form: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "unknown")] input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "unknown")] context: JsValue,
+) -> Result<JsValue> {
+    let form: FormName = from_js(form, "form name")?;
+    let input = serde_wasm_bindgen::Deserializer::from(input);
+    let context = serde_wasm_bindgen::Deserializer::from(context);
+    let errors =
+        domain::validate(form, input, context).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&errors)
+}
+
+#[wasm_bindgen(js_name = maskEmail)]
+pub fn mask_email(email: &str) -> String {
+    domain::mask::mask_email(email)
+}
+
+#[wasm_bindgen(js_name = maskCardNumber)]
+pub fn mask_card_number(card_number: &str) -> String {
+    domain::mask::mask_card_number(card_number)
+}
+
+#[wasm_bindgen(js_name = groupByFour)]
+pub fn group_by_four(text: &str) -> String {
+    domain::mask::group_by_four(text)
+}
+
+/// Minor units of a typed amount, or `undefined` when it is not a valid amount at `scale`.
+#[wasm_bindgen(js_name = parseAmount)]
+pub fn parse_amount(text: &str, scale: u8) -> Option<f64> {
+    #[allow(clippy::cast_precision_loss)] // amounts stay below 2^53
+    domain::money::parse_amount(text, scale)
+        .ok()
+        .map(|m| m as f64)
+}
+
+#[wasm_bindgen(js_name = formatAmount)]
+pub fn format_amount(minor: f64, scale: u8) -> Result<String> {
+    Ok(domain::money::format_amount(safe_integer(minor)?, scale))
+}
+
+/// A fraction from the API ("0.0015") as a percent ("0.15%"); `undefined` when invalid.
+#[wasm_bindgen(js_name = formatRate)]
+pub fn format_rate(fraction: &str) -> Option<String> {
+    Rate::from_fraction(fraction).map(Rate::to_percent)
+}
+
+/// Fee and amount credited for recharging `amount` (typed text) at `rate` (a fraction);
+/// `undefined` until the amount is a positive USD amount.
+#[wasm_bindgen(js_name = rechargeQuote, unchecked_return_type = "RechargeQuote | undefined")]
+pub fn recharge_quote(amount: &str, rate: &str) -> Result<JsValue> {
+    let amount = domain::money::parse_amount(amount, domain::money::USD.scale)
+        .ok()
+        .filter(|a| *a > 0);
+    match (amount, Rate::from_fraction(rate)) {
+        (Some(amount), Some(rate)) => to_js(&domain::money::recharge_quote(amount, rate)),
+        _ => Ok(JsValue::UNDEFINED),
+    }
+}
+
+/// `undefined` when the file may be uploaded, else the rejection naming it.
+#[wasm_bindgen(js_name = checkFile, unchecked_return_type = "FieldError | undefined")]
+pub fn check_file(name: &str, size: f64, head: &[u8]) -> Result<JsValue> {
+    let size = u64::try_from(safe_integer(size)?)
+        .map_err(|_| JsError::new("size must not be negative"))?;
+    match domain::upload::check_file(name, size, head) {
+        Ok(_) => Ok(JsValue::UNDEFINED),
+        Err(rejection) => to_js(&rejection),
+    }
+}
+
+/// The files `field` keeps after adding `incoming` to `current`.
+#[wasm_bindgen(js_name = selectFiles, unchecked_return_type = "UploadSelection")]
+pub fn select_files(field: &str, current: Vec<String>, incoming: Vec<String>) -> Result<JsValue> {
+    to_js(&domain::upload::select_files(field, &current, &incoming))
+}
+
+#[wasm_bindgen(js_name = maxFiles)]
+pub fn max_files(field: &str) -> usize {
+    domain::upload::max_files(field)
+}
+
+#[wasm_bindgen(js_name = cardAllows)]
+pub fn card_allows(
+    #[wasm_bindgen(unchecked_param_type = "CardStatus")] status: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CardAction")] action: JsValue,
+) -> Result<bool> {
+    let status: CardStatus = from_js(status, "card status")?;
+    Ok(status.allows(from_js::<CardAction>(action, "card action")?))
+}
+
+#[wasm_bindgen(js_name = cardListed)]
+pub fn card_listed(
+    #[wasm_bindgen(unchecked_param_type = "CardStatus")] status: JsValue,
+) -> Result<bool> {
+    Ok(from_js::<CardStatus>(status, "card status")?.is_listed())
+}
+
+/// Catalogue key of a label: `kind` is one of cardStatus, orderType, orderStatus (numeric
+/// code), transactionType, transactionStatus, identityStatus (numeric code). `undefined` for
+/// an unknown value.
+#[wasm_bindgen(js_name = labelKey)]
+pub fn label_key(
+    kind: &str,
+    #[wasm_bindgen(unchecked_param_type = "string | number")] value: JsValue,
+) -> Option<String> {
+    let code = || value.as_f64().filter(|v| v.fract() == 0.0);
+    #[allow(clippy::cast_possible_truncation)]
+    match kind {
+        "cardStatus" => CardStatus::parse(&value.as_string()?).map(CardStatus::label_key),
+        "orderType" => serde_wasm_bindgen::from_value::<OrderType>(value)
+            .ok()
+            .map(|t| t.label_key().to_owned()),
+        "orderStatus" => OrderStatus::from_code(code()? as i64).map(|s| s.label_key().to_owned()),
+        "transactionType" => {
+            TransactionType::parse(&value.as_string()?).map(TransactionType::label_key)
+        }
+        "transactionStatus" => {
+            TransactionStatus::parse(&value.as_string()?).map(TransactionStatus::label_key)
+        }
+        "identityStatus" => {
+            IdentityStatus::from_code(code()? as i64).map(|s| s.label_key().to_owned())
+        }
+        _ => None,
+    }
+}
+
+/// The first gate the user does not pass for `action`, or `undefined`.
+#[wasm_bindgen(js_name = firstClosedGate, unchecked_return_type = "Gate | undefined")]
+pub fn first_closed_gate(
+    #[wasm_bindgen(unchecked_param_type = "GatedAction")] action: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "GateState")] state: JsValue,
+) -> Result<JsValue> {
+    let action: GatedAction = from_js(action, "gated action")?;
+    let state: GateState = from_js(state, "gate state")?;
+    match domain::gates::first_closed_gate(action, &state) {
+        Some(gate) => to_js(&gate),
+        None => Ok(JsValue::UNDEFINED),
+    }
+}
+
+/// The factors the server will ask for before `action`.
+#[wasm_bindgen(js_name = requiredFactors, unchecked_return_type = "Factors")]
+pub fn required_factors(
+    #[wasm_bindgen(unchecked_param_type = "SecureAction")] action: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SecurityConfig")] config: JsValue,
+) -> Result<JsValue> {
+    let action: SecureAction = from_js(action, "secure action")?;
+    let config: SecurityConfig = from_js(config, "security config")?;
+    to_js(&domain::security::required_factors(action, &config))
+}
+
+/// `undefined` when the switch may change, else the error code that refuses it.
+#[wasm_bindgen(js_name = checkSwitch, unchecked_return_type = "ErrorCode | undefined")]
+pub fn check_switch(
+    #[wasm_bindgen(unchecked_param_type = "SecurityConfig")] config: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SwitchModule")] module: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SwitchTarget")] target: JsValue,
+    on: bool,
+) -> Result<JsValue> {
+    let config: SecurityConfig = from_js(config, "security config")?;
+    let module: SwitchModule = from_js(module, "switch module")?;
+    let target: SwitchTarget = from_js(target, "switch target")?;
+    match domain::security::check_switch(&config, module, target, on) {
+        Ok(()) => Ok(JsValue::UNDEFINED),
+        Err(code) => to_js(&code),
+    }
+}
+
+#[wasm_bindgen(unchecked_return_type = "Country[]")]
+pub fn countries() -> Result<JsValue> {
+    to_js(domain::country::COUNTRIES)
+}
+
+#[wasm_bindgen(unchecked_return_type = "Constants")]
+pub fn constants() -> Result<JsValue> {
+    to_js(&domain::constants::CONSTANTS)
+}
+
+/// The AML questionnaire's questions and answers.
+#[wasm_bindgen(js_name = amlQuestions, unchecked_return_type = "Question[]")]
+pub fn aml_questions() -> Result<JsValue> {
+    to_js(domain::options::AML_QUESTIONS)
+}
+
+/// The QI questionnaire's questions and answers.
+#[wasm_bindgen(js_name = qiQuestions, unchecked_return_type = "Question[]")]
+pub fn qi_questions() -> Result<JsValue> {
+    to_js(domain::options::QI_QUESTIONS)
+}
+
+/// JavaScript numbers carry minor units; only whole numbers within 2^53 are amounts.
+#[allow(clippy::cast_possible_truncation)]
+fn safe_integer(n: f64) -> Result<i64> {
+    if n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_991.0 {
+        Ok(n as i64)
+    } else {
+        Err(JsError::new("expected a whole number of minor units"))
+    }
+}

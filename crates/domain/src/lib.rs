@@ -1,0 +1,31 @@
+//! The rules of fiscard that the browser and the server both enforce.
+//!
+//! Pure Rust, no I/O and no clock: time, balances and the user's settings come in as
+//! parameters. The server links this crate directly; the browser gets the same code through
+//! `domain-wasm`. Every validation answers with [`FieldError`]s whose `code` is a key of the
+//! message catalogue in `locales/`.
+
+pub mod bank;
+pub mod card;
+pub mod constants;
+pub mod country;
+pub mod date;
+pub mod email;
+pub mod error;
+pub mod forms;
+pub mod gates;
+pub mod i18n;
+pub mod identity;
+pub mod input;
+pub mod mask;
+pub mod money;
+pub mod options;
+pub mod orders;
+pub mod phone;
+pub mod security;
+pub mod text;
+pub mod upload;
+
+pub use error::{ErrorCode, FieldError};
+pub use forms::{FormName, validate};
+pub use input::Input;

@@ -1,0 +1,112 @@
+//! What is shown of private values: e-mail addresses and card numbers.
+
+/// Keeps 2 characters at each end of the local part (1 when it has 4 or fewer) and hides
+/// the rest behind a fixed `****`, so the length is not revealed either.
+pub fn mask_email(email: &str) -> String {
+    let email = email.trim();
+    let Some((local, domain)) = email.rsplit_once('@') else {
+        return mask_local(email);
+    };
+    format!("{}@{domain}", mask_local(local))
+}
+
+fn mask_local(local: &str) -> String {
+    let chars: Vec<char> = local.chars().collect();
+    let keep = if chars.len() > 4 { 2 } else { 1 };
+    if chars.is_empty() {
+        return String::new();
+    }
+    let head: String = chars.iter().take(keep).collect();
+    let tail: String = chars
+        .iter()
+        .skip(keep.max(chars.len().saturating_sub(keep)))
+        .collect();
+    format!("{head}****{tail}")
+}
+
+/// Shows at most the first 6 and last 4 digits of a card number, grouped by 4.
+///
+/// Numbers shorter than 13 digits show only the last 4; a number that arrives already
+/// masked (`411111******1111`) is only grouped.
+pub fn mask_card_number(card_number: &str) -> String {
+    let symbols: Vec<char> = card_number
+        .chars()
+        .filter(|c| c.is_ascii_digit() || *c == '*')
+        .collect();
+    let n = symbols.len();
+    let (first, last) = match n {
+        13.. => (6, 4),
+        5..=12 => (0, 4),
+        _ => (0, 0),
+    };
+    let masked: String = symbols
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| if i < first || i >= n - last { c } else { '*' })
+        .collect();
+    group_by_four(&masked)
+}
+
+/// "4111111111111111" → "4111 1111 1111 1111".
+pub fn group_by_four(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + s.len() / 4);
+    for (i, c) in s.chars().filter(|c| !c.is_whitespace()).enumerate() {
+        if i > 0 && i % 4 == 0 {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn email_keeps_two_or_one_characters_at_each_end() {
+        assert_eq!(mask_email("johnsmith@example.com"), "jo****th@example.com");
+        assert_eq!(mask_email("abcde@x.io"), "ab****de@x.io");
+        assert_eq!(mask_email("abcd@x.io"), "a****d@x.io");
+        assert_eq!(mask_email("ab@x.io"), "a****b@x.io");
+        assert_eq!(mask_email("a@x.io"), "a****@x.io");
+    }
+
+    #[test]
+    fn card_shows_first_six_and_last_four() {
+        assert_eq!(mask_card_number("4111111111111111"), "4111 11** **** 1111");
+        assert_eq!(
+            mask_card_number("4111 1111 1111 1111"),
+            "4111 11** **** 1111"
+        );
+        assert_eq!(mask_card_number("378282246310005"), "3782 82** ***0 005");
+        assert_eq!(mask_card_number("411111******1111"), "4111 11** **** 1111");
+        assert_eq!(mask_card_number("123456789"), "**** *678 9");
+        assert_eq!(mask_card_number("1234"), "****");
+    }
+
+    proptest! {
+        #[test]
+        fn a_masked_card_never_shows_more_than_ten_digits(digits in "[0-9]{0,19}") {
+            let masked = mask_card_number(&digits);
+            let shown = masked.chars().filter(char::is_ascii_digit).count();
+            prop_assert!(shown <= 10);
+            let bare: String = masked.chars().filter(|c| *c != ' ').collect();
+            prop_assert_eq!(bare.len(), digits.len());
+            for (m, d) in bare.chars().zip(digits.chars()) {
+                prop_assert!(m == '*' || m == d);
+            }
+        }
+
+        #[test]
+        fn a_masked_email_keeps_the_domain_and_hides_the_middle(local in "[a-z0-9.]{1,30}", domain in "[a-z]{1,10}\\.com") {
+            let masked = mask_email(&format!("{local}@{domain}"));
+            let expected_suffix = format!("@{domain}");
+            prop_assert!(masked.ends_with(&expected_suffix));
+            prop_assert!(masked.contains("****"));
+            let shown = masked.len() - domain.len() - 1 - 4;
+            prop_assert!(shown <= 4 && shown <= local.len());
+        }
+    }
+}

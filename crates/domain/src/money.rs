@@ -1,0 +1,305 @@
+//! Money in integer minor units: no floats anywhere.
+//!
+//! An amount is an `i64` count of the asset's smallest unit (cents for USD, scale 2; crypto at
+//! most 8 decimals). Rates are basis points (1% = 100 bps). A fee is amount × rate rounded
+//! half up at the asset's scale, so the browser's preview and the server's charge agree to
+//! the cent.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// An asset and the number of decimals of its minor unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Asset {
+    pub code: &'static str,
+    pub scale: u8,
+}
+
+pub const USD: Asset = Asset {
+    code: "USD",
+    scale: 2,
+};
+/// Largest scale any asset may have (crypto).
+pub const MAX_SCALE: u8 = 8;
+/// Amounts are shown with this many decimals.
+pub const DISPLAY_DECIMALS: u8 = 2;
+/// Longest integer part accepted from a person (a quadrillion is beyond any real transfer).
+const MAX_INTEGER_DIGITS: usize = 15;
+
+/// Why a typed amount was not understood.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AmountError {
+    Empty,
+    Invalid,
+    TooManyDecimals,
+}
+
+/// Parses a typed amount ("1234.5", "1,234.50", "１００", "-3") into minor units at `scale`.
+///
+/// Thousands separators must group by three; more decimals than the scale is an error, not a
+/// silent rounding.
+pub fn parse_amount(text: &str, scale: u8) -> Result<i64, AmountError> {
+    let text = crate::text::normalize_digits(text.trim());
+    if text.is_empty() {
+        return Err(AmountError::Empty);
+    }
+    let (negative, body) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.as_str()),
+    };
+    let (int_part, frac_part) = body.split_once('.').unwrap_or((body, ""));
+    if int_part.is_empty() && frac_part.is_empty() {
+        return Err(AmountError::Invalid);
+    }
+    let int_digits = ungroup(int_part).ok_or(AmountError::Invalid)?;
+    if !frac_part.bytes().all(|b| b.is_ascii_digit()) || int_digits.len() > MAX_INTEGER_DIGITS {
+        return Err(AmountError::Invalid);
+    }
+    if frac_part.len() > usize::from(scale) {
+        return Err(AmountError::TooManyDecimals);
+    }
+    let mut minor: i64 = 0;
+    for b in int_digits.bytes().chain(frac_part.bytes()) {
+        minor = minor * 10 + i64::from(b - b'0');
+    }
+    minor *= pow10(scale - u8::try_from(frac_part.len()).unwrap_or(scale));
+    Ok(if negative { -minor } else { minor })
+}
+
+/// Digits of an integer part, with "1,234,567" style grouping removed when it is well formed.
+fn ungroup(int_part: &str) -> Option<String> {
+    if !int_part.contains(',') {
+        return int_part
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| int_part.to_owned());
+    }
+    let groups: Vec<&str> = int_part.split(',').collect();
+    let first_ok = (1..=3).contains(&groups[0].len());
+    let rest_ok = groups[1..].iter().all(|g| g.len() == 3);
+    let digits_ok = groups.iter().all(|g| g.bytes().all(|b| b.is_ascii_digit()));
+    (first_ok && rest_ok && digits_ok).then(|| groups.concat())
+}
+
+fn pow10(exp: u8) -> i64 {
+    10_i64.pow(u32::from(exp))
+}
+
+/// Formats minor units at `scale` with 2 decimals and thousands separators
+/// (`123456`, 2 → `1,234.56`); finer scales round half away from zero.
+pub fn format_amount(minor: i64, scale: u8) -> String {
+    let decimals = DISPLAY_DECIMALS;
+    let value: i128 = if scale > decimals {
+        round_half_away(i128::from(minor), i128::from(pow10(scale - decimals)))
+    } else {
+        i128::from(minor) * i128::from(pow10(decimals - scale))
+    };
+    let sign = if value < 0 { "-" } else { "" };
+    let value = value.unsigned_abs();
+    let unit = 10_u128.pow(u32::from(decimals));
+    let int_part = (value / unit).to_string();
+    let mut grouped = String::with_capacity(int_part.len() + int_part.len() / 3);
+    for (i, c) in int_part.chars().enumerate() {
+        if i > 0 && (int_part.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    format!(
+        "{sign}{grouped}.{:0width$}",
+        value % unit,
+        width = usize::from(decimals)
+    )
+}
+
+/// `value / divisor` rounded half away from zero (for non-negative values: half up).
+fn round_half_away(value: i128, divisor: i128) -> i128 {
+    let half = divisor / 2;
+    if value >= 0 {
+        (value + half) / divisor
+    } else {
+        -((-value + half) / divisor)
+    }
+}
+
+/// A rate in basis points: 1% = 100, 0.15% = 15.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+pub struct Rate(pub u32);
+
+/// Rates above 100% make no sense for a fee.
+pub const MAX_RATE_BPS: u32 = 10_000;
+
+impl Rate {
+    /// Reads a fraction as the API sends it ("0.01", "0.0015", "1"); only what basis points
+    /// can hold exactly, between 0 and 1.
+    pub fn from_fraction(text: &str) -> Option<Rate> {
+        let bps = parse_amount(text, 4).ok()?;
+        u32::try_from(bps)
+            .ok()
+            .filter(|b| *b <= MAX_RATE_BPS)
+            .map(Rate)
+    }
+
+    /// The fraction as the API writes it: "0.01", "0.0015", "0".
+    pub fn to_fraction(self) -> String {
+        trim_decimal(&format!("{}.{:04}", self.0 / 10_000, self.0 % 10_000))
+    }
+
+    /// The rate as people read it: "1%", "0.15%", "1.5%".
+    pub fn to_percent(self) -> String {
+        format!(
+            "{}%",
+            trim_decimal(&format!("{}.{:02}", self.0 / 100, self.0 % 100))
+        )
+    }
+
+    /// `amount × rate`, rounded half up at the amount's own scale.
+    pub fn fee(self, amount_minor: i64) -> i64 {
+        let exact = i128::from(amount_minor) * i128::from(self.0);
+        i64::try_from(round_half_away(exact, 10_000)).unwrap_or(i64::MAX)
+    }
+}
+
+impl fmt::Display for Rate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_percent())
+    }
+}
+
+fn trim_decimal(s: &str) -> String {
+    let trimmed = s.trim_end_matches('0').trim_end_matches('.');
+    trimmed.to_owned()
+}
+
+/// What a card recharge costs: the fee comes out of the amount taken from the USD account.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct RechargeQuote {
+    /// Debited from the USD bank account.
+    pub amount_minor: i64,
+    pub fee_minor: i64,
+    /// Credited to the card: amount − fee.
+    pub credited_minor: i64,
+}
+
+/// The quote for recharging `amount_minor` at `rate`.
+pub fn recharge_quote(amount_minor: i64, rate: Rate) -> RechargeQuote {
+    let fee_minor = rate.fee(amount_minor);
+    RechargeQuote {
+        amount_minor,
+        fee_minor,
+        credited_minor: amount_minor - fee_minor,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn parses_what_people_type() {
+        assert_eq!(parse_amount("1234.5", 2), Ok(123_450));
+        assert_eq!(parse_amount("1,234.50", 2), Ok(123_450));
+        assert_eq!(parse_amount(" １００ ", 2), Ok(10_000));
+        assert_eq!(parse_amount(".5", 2), Ok(50));
+        assert_eq!(parse_amount("5.", 2), Ok(500));
+        assert_eq!(parse_amount("-3", 2), Ok(-300));
+        assert_eq!(parse_amount("0.00000001", 8), Ok(1));
+    }
+
+    #[test]
+    fn refuses_what_is_not_an_amount() {
+        assert_eq!(parse_amount("", 2), Err(AmountError::Empty));
+        assert_eq!(parse_amount("  ", 2), Err(AmountError::Empty));
+        assert_eq!(parse_amount("1.234", 2), Err(AmountError::TooManyDecimals));
+        for bad in [
+            ".", "-", "1e3", "12,34", "1,2345", ",123", "1.2.3", "abc", "+5", "1 000", "NaN", "١٢",
+        ] {
+            assert_eq!(parse_amount(bad, 2), Err(AmountError::Invalid), "{bad}");
+        }
+        assert_eq!(
+            parse_amount("1000000000000000", 2),
+            Err(AmountError::Invalid)
+        );
+        assert_eq!(
+            parse_amount("999999999999999.99", 2),
+            Ok(99_999_999_999_999_999)
+        );
+    }
+
+    #[test]
+    fn formats_with_two_decimals_and_separators() {
+        assert_eq!(format_amount(123_456, 2), "1,234.56");
+        assert_eq!(format_amount(0, 2), "0.00");
+        assert_eq!(format_amount(-5, 2), "-0.05");
+        assert_eq!(format_amount(100_000_000, 2), "1,000,000.00");
+        assert_eq!(format_amount(123_456_789, 8), "1.23");
+        assert_eq!(format_amount(125_000_000, 8), "1.25");
+        assert_eq!(format_amount(100_500_000, 8), "1.01");
+        assert_eq!(format_amount(7, 0), "7.00");
+    }
+
+    #[test]
+    fn fees_round_half_up_to_the_cent() {
+        assert_eq!(Rate(100).fee(12_345), 123); // 123.45 → 1.2345 → 1.23
+        assert_eq!(Rate(100).fee(12_350), 124); // 1.235 → 1.24
+        assert_eq!(Rate(15).fee(10_000), 15);
+        assert_eq!(Rate(15).fee(3_333), 5); // 0.49995 → 0.50
+        assert_eq!(Rate(0).fee(10_000), 0);
+        assert_eq!(
+            recharge_quote(10_000, Rate(100)),
+            RechargeQuote {
+                amount_minor: 10_000,
+                fee_minor: 100,
+                credited_minor: 9_900
+            }
+        );
+    }
+
+    #[test]
+    fn rates_read_and_print_as_fractions_and_percent() {
+        assert_eq!(Rate::from_fraction("0.01"), Some(Rate(100)));
+        assert_eq!(Rate::from_fraction("0.0015"), Some(Rate(15)));
+        assert_eq!(Rate::from_fraction("1"), Some(Rate(10_000)));
+        assert_eq!(Rate::from_fraction("0.00015"), None);
+        assert_eq!(Rate::from_fraction("1.01"), None);
+        assert_eq!(Rate::from_fraction("-0.01"), None);
+        assert_eq!(Rate(100).to_percent(), "1%");
+        assert_eq!(Rate(15).to_percent(), "0.15%");
+        assert_eq!(Rate(150).to_percent(), "1.5%");
+        assert_eq!(Rate(0).to_percent(), "0%");
+        assert_eq!(Rate(15).to_fraction(), "0.0015");
+        assert_eq!(Rate(10_000).to_fraction(), "1");
+    }
+
+    proptest! {
+        #[test]
+        fn a_fee_is_never_negative_nor_above_the_amount(amount in 0_i64..1_000_000_000_000, bps in 0_u32..=10_000) {
+            let fee = Rate(bps).fee(amount);
+            prop_assert!(fee >= 0 && fee <= amount);
+            let quote = recharge_quote(amount, Rate(bps));
+            prop_assert_eq!(quote.fee_minor + quote.credited_minor, amount);
+        }
+
+        #[test]
+        fn a_fee_is_within_half_a_cent_of_the_exact_value(amount in 0_i64..1_000_000_000_000, bps in 0_u32..=10_000) {
+            let fee = i128::from(Rate(bps).fee(amount));
+            let exact_times_10000 = i128::from(amount) * i128::from(bps);
+            prop_assert!((fee * 10_000 - exact_times_10000).abs() <= 5_000);
+        }
+
+        #[test]
+        fn formatting_round_trips_through_parsing(minor in -99_999_999_999_999_999_i64..99_999_999_999_999_999) {
+            prop_assert_eq!(parse_amount(&format_amount(minor, 2), 2), Ok(minor));
+        }
+
+        #[test]
+        fn rates_round_trip_as_fractions(bps in 0_u32..=10_000) {
+            prop_assert_eq!(Rate::from_fraction(&Rate(bps).to_fraction()), Some(Rate(bps)));
+        }
+    }
+}

@@ -8,12 +8,12 @@
 use domain::card::{CardAction, CardStatus};
 use domain::forms::FormName;
 use domain::gates::{GateState, GatedAction};
-use domain::identity::IdentityStatus;
+use domain::input::{FromRaw, Raw, RawObject};
+use domain::labels::{LabelKind, LabelValue};
 use domain::money::Rate;
-use domain::orders::{OrderStatus, OrderType, TransactionStatus, TransactionType};
 use domain::security::{SecureAction, SecurityConfig, SwitchModule, SwitchTarget};
+use js_sys::{Array, Object};
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -28,28 +28,56 @@ export type InvestorType = 0 | 1;
 
 type Result<T> = std::result::Result<T, JsError>;
 
+/// An answer as a plain JavaScript value: serialised to JSON text and parsed by the engine
+/// (smaller in the module than a serde serializer over JS objects, and exactly the JSON the
+/// server would send).
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&e.to_string()))
+    let text = serde_json::to_string(value).map_err(|_| JsError::new("answer not serialisable"))?;
+    js_sys::JSON::parse(&text).map_err(|_| JsError::new("answer is not JSON"))
 }
 
-fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("invalid {what}: {e}")))
+/// A JavaScript value as the domain's [`Raw`] input, read by type checks alone (no serde
+/// deserialiser, which would ship its error formatting to every browser).
+fn raw(value: &JsValue) -> Raw {
+    if value.is_undefined() || value.is_null() {
+        Raw::Missing
+    } else if let Some(s) = value.as_string() {
+        Raw::Str(s)
+    } else if let Some(b) = value.as_bool() {
+        Raw::Bool(b)
+    } else if let Some(n) = value.as_f64() {
+        Raw::number(n)
+    } else if Array::is_array(value) {
+        Raw::List(Array::from(value).iter().map(|v| raw(&v)).collect())
+    } else if value.is_object() && !value.is_function() {
+        let entries = Object::entries(value.unchecked_ref());
+        let fields = entries
+            .iter()
+            .filter_map(|entry| {
+                let pair = Array::from(&entry);
+                Some((pair.get(0).as_string()?, raw(&pair.get(1))))
+            })
+            .collect();
+        Raw::Object(RawObject(fields))
+    } else {
+        Raw::Other
+    }
+}
+
+fn from_js<T: FromRaw>(value: &JsValue, what: &str) -> Result<T> {
+    T::from_raw(raw(value)).ok_or_else(|| JsError::new(&format!("invalid {what}")))
 }
 
 /// Checks `input` as `form`; answers the field errors (empty when valid).
 #[wasm_bindgen(unchecked_return_type = "FieldError[]")]
 pub fn validate(
-    #[wasm_bindgen(unchecked_param_type = "FormName")] form: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "unknown")] input: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "unknown")] context: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FormName")] form: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "unknown")] input: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "unknown")] context: &JsValue,
 ) -> Result<JsValue> {
     let form: FormName = from_js(form, "form name")?;
-    let input = serde_wasm_bindgen::Deserializer::from(input);
-    let context = serde_wasm_bindgen::Deserializer::from(context);
-    let errors =
-        domain::validate(form, input, context).map_err(|e| JsError::new(&e.to_string()))?;
+    let errors = domain::validate(form, raw(input), raw(context))
+        .map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&errors)
 }
 
@@ -92,12 +120,9 @@ pub fn format_rate(fraction: &str) -> Option<String> {
 /// `undefined` until the amount is a positive USD amount.
 #[wasm_bindgen(js_name = rechargeQuote, unchecked_return_type = "RechargeQuote | undefined")]
 pub fn recharge_quote(amount: &str, rate: &str) -> Result<JsValue> {
-    let amount = domain::money::parse_amount(amount, domain::money::USD.scale)
-        .ok()
-        .filter(|a| *a > 0);
-    match (amount, Rate::from_fraction(rate)) {
-        (Some(amount), Some(rate)) => to_js(&domain::money::recharge_quote(amount, rate)),
-        _ => Ok(JsValue::UNDEFINED),
+    match domain::money::recharge_quote_for(amount, rate) {
+        Some(quote) => to_js(&quote),
+        None => Ok(JsValue::UNDEFINED),
     }
 }
 
@@ -113,6 +138,7 @@ pub fn check_file(name: &str, size: f64, head: &[u8]) -> Result<JsValue> {
 }
 
 /// The files `field` keeps after adding `incoming` to `current`.
+#[allow(clippy::needless_pass_by_value)] // wasm-bindgen passes JS arrays as owned vectors
 #[wasm_bindgen(js_name = selectFiles, unchecked_return_type = "UploadSelection")]
 pub fn select_files(field: &str, current: Vec<String>, incoming: Vec<String>) -> Result<JsValue> {
     to_js(&domain::upload::select_files(field, &current, &incoming))
@@ -125,8 +151,8 @@ pub fn max_files(field: &str) -> usize {
 
 #[wasm_bindgen(js_name = cardAllows)]
 pub fn card_allows(
-    #[wasm_bindgen(unchecked_param_type = "CardStatus")] status: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "CardAction")] action: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CardStatus")] status: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CardAction")] action: &JsValue,
 ) -> Result<bool> {
     let status: CardStatus = from_js(status, "card status")?;
     Ok(status.allows(from_js::<CardAction>(action, "card action")?))
@@ -134,45 +160,33 @@ pub fn card_allows(
 
 #[wasm_bindgen(js_name = cardListed)]
 pub fn card_listed(
-    #[wasm_bindgen(unchecked_param_type = "CardStatus")] status: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CardStatus")] status: &JsValue,
 ) -> Result<bool> {
     Ok(from_js::<CardStatus>(status, "card status")?.is_listed())
 }
 
-/// Catalogue key of a label: `kind` is one of cardStatus, orderType, orderStatus (numeric
-/// code), transactionType, transactionStatus, identityStatus (numeric code). `undefined` for
-/// an unknown value.
+/// The catalogue key of a status or type label, or `undefined` for an unknown value.
 #[wasm_bindgen(js_name = labelKey)]
 pub fn label_key(
-    kind: &str,
-    #[wasm_bindgen(unchecked_param_type = "string | number")] value: JsValue,
-) -> Option<String> {
-    let code = || value.as_f64().filter(|v| v.fract() == 0.0);
-    #[allow(clippy::cast_possible_truncation)]
-    match kind {
-        "cardStatus" => CardStatus::parse(&value.as_string()?).map(CardStatus::label_key),
-        "orderType" => serde_wasm_bindgen::from_value::<OrderType>(value)
-            .ok()
-            .map(|t| t.label_key().to_owned()),
-        "orderStatus" => OrderStatus::from_code(code()? as i64).map(|s| s.label_key().to_owned()),
-        "transactionType" => {
-            TransactionType::parse(&value.as_string()?).map(TransactionType::label_key)
-        }
-        "transactionStatus" => {
-            TransactionStatus::parse(&value.as_string()?).map(TransactionStatus::label_key)
-        }
-        "identityStatus" => {
-            IdentityStatus::from_code(code()? as i64).map(|s| s.label_key().to_owned())
-        }
-        _ => None,
-    }
+    #[wasm_bindgen(unchecked_param_type = "LabelKind")] kind: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | number")] value: &JsValue,
+) -> Result<Option<String>> {
+    let kind: LabelKind = from_js(kind, "label kind")?;
+    let text = value.as_string();
+    #[allow(clippy::cast_possible_truncation)] // only whole numbers are codes
+    let value = match (&text, value.as_f64()) {
+        (Some(t), _) => LabelValue::Text(t),
+        (None, Some(n)) if n.fract() == 0.0 => LabelValue::Code(n as i64),
+        _ => return Ok(None),
+    };
+    Ok(domain::labels::label_key(kind, value))
 }
 
 /// The first gate the user does not pass for `action`, or `undefined`.
 #[wasm_bindgen(js_name = firstClosedGate, unchecked_return_type = "Gate | undefined")]
 pub fn first_closed_gate(
-    #[wasm_bindgen(unchecked_param_type = "GatedAction")] action: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "GateState")] state: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "GatedAction")] action: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "GateState")] state: &JsValue,
 ) -> Result<JsValue> {
     let action: GatedAction = from_js(action, "gated action")?;
     let state: GateState = from_js(state, "gate state")?;
@@ -185,8 +199,8 @@ pub fn first_closed_gate(
 /// The factors the server will ask for before `action`.
 #[wasm_bindgen(js_name = requiredFactors, unchecked_return_type = "Factors")]
 pub fn required_factors(
-    #[wasm_bindgen(unchecked_param_type = "SecureAction")] action: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "SecurityConfig")] config: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SecureAction")] action: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SecurityConfig")] config: &JsValue,
 ) -> Result<JsValue> {
     let action: SecureAction = from_js(action, "secure action")?;
     let config: SecurityConfig = from_js(config, "security config")?;
@@ -196,9 +210,9 @@ pub fn required_factors(
 /// `undefined` when the switch may change, else the error code that refuses it.
 #[wasm_bindgen(js_name = checkSwitch, unchecked_return_type = "ErrorCode | undefined")]
 pub fn check_switch(
-    #[wasm_bindgen(unchecked_param_type = "SecurityConfig")] config: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "SwitchModule")] module: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "SwitchTarget")] target: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SecurityConfig")] config: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SwitchModule")] module: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SwitchTarget")] target: &JsValue,
     on: bool,
 ) -> Result<JsValue> {
     let config: SecurityConfig = from_js(config, "security config")?;
@@ -208,11 +222,6 @@ pub fn check_switch(
         Ok(()) => Ok(JsValue::UNDEFINED),
         Err(code) => to_js(&code),
     }
-}
-
-#[wasm_bindgen(unchecked_return_type = "Country[]")]
-pub fn countries() -> Result<JsValue> {
-    to_js(domain::country::COUNTRIES)
 }
 
 #[wasm_bindgen(unchecked_return_type = "Constants")]

@@ -22,10 +22,10 @@ pub fn is_swift_code(s: &str) -> bool {
     }
     let alnum = |x: &u8| x.is_ascii_uppercase() || x.is_ascii_digit();
     // Kosovo (XK) has BICs though it has no ISO 3166 code.
-    let country = &s[4..6];
-    b[..4].iter().all(u8::is_ascii_uppercase)
+    let country = s.get(4..6).unwrap_or_default();
+    b.iter().take(4).all(u8::is_ascii_uppercase)
         && (crate::country::find(country).is_some() || country == "XK")
-        && b[6..].iter().all(alnum)
+        && b.iter().skip(6).all(alnum)
 }
 
 /// Why an account number was refused.
@@ -55,7 +55,7 @@ pub fn parse_account_number(s: &str) -> Result<String, AccountNumberError> {
         && b[1].is_ascii_uppercase()
         && b[2].is_ascii_digit()
         && b[3].is_ascii_digit()
-        && crate::country::find(&n[..2]).is_some();
+        && crate::country::find(n.get(..2).unwrap_or_default()).is_some();
     if looks_like_iban && !iban_checksum_ok(&n) {
         return Err(AccountNumberError::IbanChecksum);
     }
@@ -63,7 +63,7 @@ pub fn parse_account_number(s: &str) -> Result<String, AccountNumberError> {
 }
 
 fn iban_checksum_ok(iban: &str) -> bool {
-    let rearranged = iban[4..].bytes().chain(iban[..4].bytes());
+    let rearranged = iban.bytes().skip(4).chain(iban.bytes().take(4));
     let mut rem: u32 = 0;
     for b in rearranged {
         let v = if b.is_ascii_digit() {

@@ -1,47 +1,29 @@
 //! Cards: status and what each status allows, and the Luhn check of card numbers.
 
-use serde::{Deserialize, Serialize};
+use crate::input::text_enum;
 
-/// A card's status as the API carries it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(rename_all = "lowercase")]
-pub enum CardStatus {
-    Normal,
-    Frozen,
-    Expired,
-    Cancelled,
+text_enum! {
+    /// A card's status as the API carries it.
+    pub enum CardStatus {
+        Normal = "normal",
+        Frozen = "frozen",
+        Expired = "expired",
+        Cancelled = "cancelled",
+    }
 }
 
-/// What a cardholder may ask of a card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub enum CardAction {
-    Recharge,
-    RevealDetails,
-    Freeze,
-    Unfreeze,
-    Cancel,
+text_enum! {
+    /// What a cardholder may ask of a card.
+    pub enum CardAction {
+        Recharge = "recharge",
+        RevealDetails = "revealDetails",
+        Freeze = "freeze",
+        Unfreeze = "unfreeze",
+        Cancel = "cancel",
+    }
 }
 
 impl CardStatus {
-    pub const ALL: &'static [CardStatus] =
-        &[Self::Normal, Self::Frozen, Self::Expired, Self::Cancelled];
-
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Normal => "normal",
-            Self::Frozen => "frozen",
-            Self::Expired => "expired",
-            Self::Cancelled => "cancelled",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Self> {
-        Self::ALL.iter().copied().find(|st| st.as_str() == s)
-    }
-
     /// Cancelled cards are hidden from the card list.
     pub const fn is_listed(self) -> bool {
         !matches!(self, Self::Cancelled)

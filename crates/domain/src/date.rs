@@ -18,7 +18,7 @@ impl Date {
             return None;
         }
         let num = |r: std::ops::Range<usize>| -> Option<u16> {
-            let part = &s[r];
+            let part = s.get(r)?;
             part.bytes()
                 .all(|c| c.is_ascii_digit())
                 .then(|| part.parse().ok())?
@@ -62,10 +62,9 @@ fn days_in_month(year: u16, month: u8) -> u8 {
     }
 }
 
-impl<'de> serde::Deserialize<'de> for Date {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(d)?;
-        Date::parse(&text).ok_or_else(|| serde::de::Error::custom("expected a date as YYYY-MM-DD"))
+impl crate::input::FromRaw for Date {
+    fn from_raw(raw: crate::input::Raw) -> Option<Self> {
+        Date::parse(&String::from_raw(raw)?)
     }
 }
 

@@ -53,7 +53,7 @@ fn valid_domain(domain: &str) -> bool {
     }
     let tld = labels[labels.len() - 1];
     let tld_ok = (tld.len() >= 2 && tld.bytes().all(|b| b.is_ascii_alphabetic()))
-        || (tld.len() > 4 && tld[..4].eq_ignore_ascii_case("xn--"));
+        || (tld.len() > 4 && tld.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")));
     tld_ok
         && labels.iter().all(|label| {
             !label.is_empty()

@@ -5,9 +5,8 @@
 //! texts live in `locales/{en-US,zh-HK}.json` under `error.<code>`; a test fails when a code
 //! lacks a text in either language.
 
-use std::collections::BTreeMap;
-
 use serde::Serialize;
+use serde::ser::SerializeMap;
 
 macro_rules! error_codes {
     ($($variant:ident => $code:literal,)*) => {
@@ -106,7 +105,54 @@ pub struct FieldError {
     pub field: String,
     pub code: ErrorCode,
     /// Values for the message's `{placeholders}`.
-    pub params: BTreeMap<String, String>,
+    #[cfg_attr(feature = "ts", tsify(type = "Record<string, string>"))]
+    pub params: Params,
+}
+
+/// A message's parameters, in the order they were added; serialised as a JSON object.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Params(Vec<(String, String)>);
+
+impl Params {
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.0.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+}
+
+impl<K: Into<String>, V: Into<String>> FromIterator<(K, V)> for Params {
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(pairs: I) -> Self {
+        Params(
+            pairs
+                .into_iter()
+                .map(|(k, v)| (k.into(), v.into()))
+                .collect(),
+        )
+    }
+}
+
+impl std::ops::Index<&str> for Params {
+    type Output = str;
+
+    fn index(&self, name: &str) -> &str {
+        self.get(name).unwrap_or_default()
+    }
+}
+
+impl Serialize for Params {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
 }
 
 impl FieldError {
@@ -114,13 +160,14 @@ impl FieldError {
         Self {
             field: field.to_owned(),
             code,
-            params: BTreeMap::new(),
+            params: Params::default(),
         }
     }
 
     #[must_use]
     pub fn with(mut self, name: &str, value: impl std::fmt::Display) -> Self {
-        self.params.insert(name.to_owned(), value.to_string());
+        self.params.0.retain(|(k, _)| k != name);
+        self.params.0.push((name.to_owned(), value.to_string()));
         self
     }
 }

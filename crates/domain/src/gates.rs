@@ -3,21 +3,21 @@
 //! The browser asks before it offers an action; the server refuses with the gate's status
 //! code. Both read [`GATES`].
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::identity::IdentityStatus;
+use crate::input::{FromRaw, Raw, RawObject, deserialize_via_raw, text_enum};
 
-/// A precondition a user may not yet meet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub enum Gate {
-    Login,
-    BasicIdentity,
-    InvestorIdentity,
-    Aml,
-    Qi,
-    Mobile,
+text_enum! {
+    /// A precondition a user may not yet meet.
+    pub enum Gate {
+        Login = "login",
+        BasicIdentity = "basicIdentity",
+        InvestorIdentity = "investorIdentity",
+        Aml = "aml",
+        Qi = "qi",
+        Mobile = "mobile",
+    }
 }
 
 impl Gate {
@@ -46,19 +46,18 @@ impl Gate {
     }
 }
 
-/// Actions behind gates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub enum GatedAction {
-    ApplyCard,
-    RechargeCard,
-    AddBankAccount,
-    StartInvestorIdentity,
-    AnswerAml,
-    AnswerQi,
-    OpenFundAccount,
-    Withdraw,
+text_enum! {
+    /// Actions behind gates.
+    pub enum GatedAction {
+        ApplyCard = "applyCard",
+        RechargeCard = "rechargeCard",
+        AddBankAccount = "addBankAccount",
+        StartInvestorIdentity = "startInvestorIdentity",
+        AnswerAml = "answerAml",
+        AnswerQi = "answerQi",
+        OpenFundAccount = "openFundAccount",
+        Withdraw = "withdraw",
+    }
 }
 
 /// Each action's gates, checked in this order.
@@ -92,7 +91,7 @@ pub const GATES: &[(GatedAction, &[Gate])] = &[
 ];
 
 /// What the gates look at: the user's verification states and whether a mobile is bound.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct GateState {
@@ -105,6 +104,22 @@ pub struct GateState {
     pub qi: IdentityStatus,
     pub mobile_bound: bool,
 }
+
+impl FromRaw for GateState {
+    fn from_raw(raw: Raw) -> Option<Self> {
+        let mut o = RawObject::from_raw(raw)?;
+        Some(GateState {
+            logged_in: o.require("loggedIn")?,
+            basic_identity: o.require("basicIdentity")?,
+            investor_identity: o.require("investorIdentity")?,
+            aml: o.require("aml")?,
+            qi: o.require("qi")?,
+            mobile_bound: o.require("mobileBound")?,
+        })
+    }
+}
+
+deserialize_via_raw!(GateState);
 
 impl GateState {
     fn passes(self, gate: Gate) -> bool {

@@ -1,7 +1,7 @@
 //! Message catalogue helpers. The texts themselves are data: `locales/en-US.json` and
 //! `locales/zh-HK.json` (flat `key → template`), loaded by the web app and the server alike.
 
-use std::collections::BTreeMap;
+use crate::error::Params;
 
 /// A supported interface language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -43,14 +43,14 @@ pub fn error_key(code: crate::ErrorCode) -> String {
 
 /// Fills `{name}` placeholders of `template` from `params`; unknown placeholders stay as
 /// they are so a missing parameter is visible rather than silently empty.
-pub fn fill(template: &str, params: &BTreeMap<String, String>) -> String {
+pub fn fill(template: &str, params: &Params) -> String {
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
     while let Some(open) = rest.find('{') {
         out.push_str(&rest[..open]);
         let after = &rest[open + 1..];
         match after.find('}') {
-            Some(close) if params.contains_key(&after[..close]) => {
+            Some(close) if params.get(&after[..close]).is_some() => {
                 out.push_str(&params[&after[..close]]);
                 rest = &after[close + 1..];
             }
@@ -70,10 +70,7 @@ mod tests {
 
     #[test]
     fn fills_known_placeholders_only() {
-        let params = BTreeMap::from([
-            ("name".to_owned(), "a.png".to_owned()),
-            ("max".to_owned(), "50".to_owned()),
-        ]);
+        let params: Params = [("name", "a.png"), ("max", "50")].into_iter().collect();
         assert_eq!(
             fill("{name}: longer than {max}", &params),
             "a.png: longer than 50"

@@ -1,11 +1,12 @@
 //! Identity verification states and investor types.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+
+use crate::input::{FromRaw, Raw, deserialize_via_raw};
 
 /// The state of a verification (basic identity, investor identity, AML, QI).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
+/// Carried as its numeric code (0 not started, 1 approved, 2 in review, 3 rejected).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IdentityStatus {
     NotStarted,
     Approved,
@@ -75,17 +76,29 @@ impl InvestorType {
     }
 }
 
-impl Serialize for InvestorType {
+impl Serialize for IdentityStatus {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_i64(self.code())
     }
 }
 
-impl<'de> Deserialize<'de> for InvestorType {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let code = i64::deserialize(d)?;
-        Self::from_code(code)
-            .ok_or_else(|| serde::de::Error::custom("investor type must be 0 or 1"))
+impl FromRaw for IdentityStatus {
+    fn from_raw(raw: Raw) -> Option<Self> {
+        Self::from_code(i64::from_raw(raw)?)
+    }
+}
+
+impl FromRaw for InvestorType {
+    fn from_raw(raw: Raw) -> Option<Self> {
+        Self::from_code(i64::from_raw(raw)?)
+    }
+}
+
+deserialize_via_raw!(IdentityStatus, InvestorType);
+
+impl Serialize for InvestorType {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_i64(self.code())
     }
 }
 

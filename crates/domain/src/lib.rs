@@ -17,6 +17,7 @@ pub mod gates;
 pub mod i18n;
 pub mod identity;
 pub mod input;
+pub mod labels;
 pub mod mask;
 pub mod money;
 pub mod options;

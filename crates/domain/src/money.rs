@@ -24,8 +24,9 @@ pub const USD: Asset = Asset {
 pub const MAX_SCALE: u8 = 8;
 /// Amounts are shown with this many decimals.
 pub const DISPLAY_DECIMALS: u8 = 2;
-/// Longest integer part accepted from a person (a quadrillion is beyond any real transfer).
-const MAX_INTEGER_DIGITS: usize = 15;
+/// The largest amount, in minor units: 2^53 − 1, so every amount is exact as a JavaScript
+/// number too (90 trillion dollars; 90 million units of an 8-decimal crypto asset).
+pub const MAX_AMOUNT_MINOR: i64 = 9_007_199_254_740_991;
 
 /// Why a typed amount was not understood.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,17 +54,22 @@ pub fn parse_amount(text: &str, scale: u8) -> Result<i64, AmountError> {
         return Err(AmountError::Invalid);
     }
     let int_digits = ungroup(int_part).ok_or(AmountError::Invalid)?;
-    if !frac_part.bytes().all(|b| b.is_ascii_digit()) || int_digits.len() > MAX_INTEGER_DIGITS {
+    if !frac_part.bytes().all(|b| b.is_ascii_digit()) {
         return Err(AmountError::Invalid);
     }
     if frac_part.len() > usize::from(scale) {
         return Err(AmountError::TooManyDecimals);
     }
-    let mut minor: i64 = 0;
-    for b in int_digits.bytes().chain(frac_part.bytes()) {
-        minor = minor * 10 + i64::from(b - b'0');
-    }
-    minor *= pow10(scale - u8::try_from(frac_part.len()).unwrap_or(scale));
+    let padding = pow10(scale - u8::try_from(frac_part.len()).unwrap_or(scale));
+    let minor = int_digits
+        .bytes()
+        .chain(frac_part.bytes())
+        .try_fold(0_i64, |acc, b| {
+            acc.checked_mul(10)?.checked_add(i64::from(b - b'0'))
+        })
+        .and_then(|m| m.checked_mul(padding))
+        .filter(|m| *m <= MAX_AMOUNT_MINOR)
+        .ok_or(AmountError::Invalid)?;
     Ok(if negative { -minor } else { minor })
 }
 
@@ -77,7 +83,7 @@ fn ungroup(int_part: &str) -> Option<String> {
     }
     let groups: Vec<&str> = int_part.split(',').collect();
     let first_ok = (1..=3).contains(&groups[0].len());
-    let rest_ok = groups[1..].iter().all(|g| g.len() == 3);
+    let rest_ok = groups.iter().skip(1).all(|g| g.len() == 3);
     let digits_ok = groups.iter().all(|g| g.bytes().all(|b| b.is_ascii_digit()));
     (first_ok && rest_ok && digits_ok).then(|| groups.concat())
 }
@@ -90,15 +96,25 @@ fn pow10(exp: u8) -> i64 {
 /// (`123456`, 2 → `1,234.56`); finer scales round half away from zero.
 pub fn format_amount(minor: i64, scale: u8) -> String {
     let decimals = DISPLAY_DECIMALS;
-    let value: i128 = if scale > decimals {
-        round_half_away(i128::from(minor), i128::from(pow10(scale - decimals)))
+    let abs = minor.unsigned_abs();
+    // Whole units and hundredths, without overflow at any scale.
+    let (units, cents) = if scale > decimals {
+        let step = pow10(scale - decimals).unsigned_abs();
+        let hundredths = abs / step + u64::from(abs % step >= step.div_ceil(2));
+        (hundredths / 100, hundredths % 100)
     } else {
-        i128::from(minor) * i128::from(pow10(decimals - scale))
+        let unit = pow10(scale).unsigned_abs();
+        (
+            abs / unit,
+            (abs % unit) * pow10(decimals - scale).unsigned_abs(),
+        )
     };
-    let sign = if value < 0 { "-" } else { "" };
-    let value = value.unsigned_abs();
-    let unit = 10_u128.pow(u32::from(decimals));
-    let int_part = (value / unit).to_string();
+    let sign = if minor < 0 && (units, cents) != (0, 0) {
+        "-"
+    } else {
+        ""
+    };
+    let int_part = units.to_string();
     let mut grouped = String::with_capacity(int_part.len() + int_part.len() / 3);
     for (i, c) in int_part.chars().enumerate() {
         if i > 0 && (int_part.len() - i) % 3 == 0 {
@@ -106,21 +122,7 @@ pub fn format_amount(minor: i64, scale: u8) -> String {
         }
         grouped.push(c);
     }
-    format!(
-        "{sign}{grouped}.{:0width$}",
-        value % unit,
-        width = usize::from(decimals)
-    )
-}
-
-/// `value / divisor` rounded half away from zero (for non-negative values: half up).
-fn round_half_away(value: i128, divisor: i128) -> i128 {
-    let half = divisor / 2;
-    if value >= 0 {
-        (value + half) / divisor
-    } else {
-        -((-value + half) / divisor)
-    }
+    format!("{sign}{grouped}.{cents:02}")
 }
 
 /// A rate in basis points: 1% = 100, 0.15% = 15.
@@ -155,10 +157,15 @@ impl Rate {
         )
     }
 
-    /// `amount × rate`, rounded half up at the amount's own scale.
+    /// `amount × rate`, rounded half up at the amount's own scale (half away from zero for
+    /// negative amounts). Splits the amount so no product can overflow.
     pub fn fee(self, amount_minor: i64) -> i64 {
-        let exact = i128::from(amount_minor) * i128::from(self.0);
-        i64::try_from(round_half_away(exact, 10_000)).unwrap_or(i64::MAX)
+        const BPS_UNIT: u64 = 10_000;
+        let abs = amount_minor.unsigned_abs();
+        let bps = u64::from(self.0);
+        let fee = (abs / BPS_UNIT) * bps + ((abs % BPS_UNIT) * bps + BPS_UNIT / 2) / BPS_UNIT;
+        let fee = i64::try_from(fee).unwrap_or(i64::MAX);
+        if amount_minor < 0 { -fee } else { fee }
     }
 }
 
@@ -195,6 +202,13 @@ pub fn recharge_quote(amount_minor: i64, rate: Rate) -> RechargeQuote {
     }
 }
 
+/// The quote for a typed USD amount and an API rate fraction; `None` until the amount is a
+/// positive USD amount and the rate a valid fraction (what a live preview shows).
+pub fn recharge_quote_for(amount: &str, rate: &str) -> Option<RechargeQuote> {
+    let amount = parse_amount(amount, USD.scale).ok().filter(|a| *a > 0)?;
+    Some(recharge_quote(amount, Rate::from_fraction(rate)?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -225,10 +239,17 @@ mod tests {
             parse_amount("1000000000000000", 2),
             Err(AmountError::Invalid)
         );
+        assert_eq!(parse_amount("90071992547409.91", 2), Ok(MAX_AMOUNT_MINOR));
         assert_eq!(
-            parse_amount("999999999999999.99", 2),
-            Ok(99_999_999_999_999_999)
+            parse_amount("90071992547409.92", 2),
+            Err(AmountError::Invalid)
         );
+        assert_eq!(parse_amount("100000000000", 8), Err(AmountError::Invalid));
+        assert_eq!(
+            parse_amount("99999999999999999999999", 2),
+            Err(AmountError::Invalid)
+        );
+        assert_eq!(Rate::from_fraction("999999999999999"), None);
     }
 
     #[test]
@@ -241,6 +262,14 @@ mod tests {
         assert_eq!(format_amount(125_000_000, 8), "1.25");
         assert_eq!(format_amount(100_500_000, 8), "1.01");
         assert_eq!(format_amount(7, 0), "7.00");
+        assert_eq!(format_amount(-1, 8), "0.00");
+        assert_eq!(format_amount(-150_000_000, 8), "-1.50");
+        assert_eq!(format_amount(i64::MIN, 2), "-92,233,720,368,547,758.08");
+        assert_eq!(format_amount(i64::MAX, 8), "92,233,720,368.55");
+        assert_eq!(format_amount(-1, 8), "0.00");
+        assert_eq!(format_amount(-150_000_000, 8), "-1.50");
+        assert_eq!(format_amount(i64::MIN, 2), "-92,233,720,368,547,758.08");
+        assert_eq!(format_amount(i64::MAX, 8), "92,233,720,368.55");
     }
 
     #[test]
@@ -286,14 +315,14 @@ mod tests {
         }
 
         #[test]
-        fn a_fee_is_within_half_a_cent_of_the_exact_value(amount in 0_i64..1_000_000_000_000, bps in 0_u32..=10_000) {
+        fn a_fee_is_within_half_a_cent_of_the_exact_value(amount in 0_i64..=i64::MAX, bps in 0_u32..=10_000) {
             let fee = i128::from(Rate(bps).fee(amount));
             let exact_times_10000 = i128::from(amount) * i128::from(bps);
             prop_assert!((fee * 10_000 - exact_times_10000).abs() <= 5_000);
         }
 
         #[test]
-        fn formatting_round_trips_through_parsing(minor in -99_999_999_999_999_999_i64..99_999_999_999_999_999) {
+        fn formatting_round_trips_through_parsing(minor in -MAX_AMOUNT_MINOR..=MAX_AMOUNT_MINOR) {
             prop_assert_eq!(parse_amount(&format_amount(minor, 2), 2), Ok(minor));
         }
 

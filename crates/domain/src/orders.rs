@@ -1,16 +1,15 @@
 //! Card orders and card transactions: types, statuses and their display labels.
 
-use serde::{Deserialize, Serialize};
+use crate::input::text_enum;
 
-/// What a card order did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(rename_all = "UPPERCASE")]
-pub enum OrderType {
-    /// A recharge of the card from the USD account.
-    Deposit,
-    /// The card was cancelled and its balance returned.
-    Cancel,
+text_enum! {
+    /// What a card order did.
+    pub enum OrderType {
+        /// A recharge of the card from the USD account.
+        Deposit = "DEPOSIT",
+        /// The card was cancelled and its balance returned.
+        Cancel = "CANCEL",
+    }
 }
 
 impl OrderType {
@@ -22,25 +21,17 @@ impl OrderType {
     }
 }
 
-/// The four states people see; the API's numeric codes map onto them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub enum OrderStatus {
-    Processing,
-    Completed,
-    Failed,
-    Cancelled,
+text_enum! {
+    /// The four states people see; the API's numeric codes map onto them.
+    pub enum OrderStatus {
+        Processing = "processing",
+        Completed = "completed",
+        Failed = "failed",
+        Cancelled = "cancelled",
+    }
 }
 
 impl OrderStatus {
-    pub const ALL: &'static [OrderStatus] = &[
-        Self::Processing,
-        Self::Completed,
-        Self::Failed,
-        Self::Cancelled,
-    ];
-
     /// 0, 1 and 5 are all still processing; 2 completed; 3 failed; 4 cancelled.
     pub const fn from_code(code: i64) -> Option<Self> {
         match code {
@@ -72,46 +63,19 @@ impl OrderStatus {
     }
 }
 
-/// A card transaction's type as the card network names it (spelling included).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-pub enum TransactionType {
-    #[serde(rename = "auth")]
-    Auth,
-    #[serde(rename = "void")]
-    Void,
-    #[serde(rename = "refund")]
-    Refund,
-    /// The network's own spelling.
-    #[serde(rename = "verfication")]
-    Verification,
-    #[serde(rename = "corrective_auth")]
-    CorrectiveAuth,
+text_enum! {
+    /// A card transaction's type as the card network names it (spelling included).
+    pub enum TransactionType {
+        Auth = "auth",
+        Void = "void",
+        Refund = "refund",
+        /// The network's own spelling.
+        Verification = "verfication",
+        CorrectiveAuth = "corrective_auth",
+    }
 }
 
 impl TransactionType {
-    pub const ALL: &'static [TransactionType] = &[
-        Self::Auth,
-        Self::Void,
-        Self::Refund,
-        Self::Verification,
-        Self::CorrectiveAuth,
-    ];
-
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Auth => "auth",
-            Self::Void => "void",
-            Self::Refund => "refund",
-            Self::Verification => "verfication",
-            Self::CorrectiveAuth => "corrective_auth",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Self> {
-        Self::ALL.iter().copied().find(|t| t.as_str() == s)
-    }
-
     /// Authorized Transaction, Reverse Transaction, Transaction Refund, Authorization
     /// Verification, Reverse Authorization.
     pub fn label_key(self) -> String {
@@ -119,41 +83,18 @@ impl TransactionType {
     }
 }
 
-/// A card transaction's status.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(rename_all = "lowercase")]
-pub enum TransactionStatus {
-    Pending,
-    Authorized,
-    Succeed,
-    Failed,
-    Void,
+text_enum! {
+    /// A card transaction's status.
+    pub enum TransactionStatus {
+        Pending = "pending",
+        Authorized = "authorized",
+        Succeed = "succeed",
+        Failed = "failed",
+        Void = "void",
+    }
 }
 
 impl TransactionStatus {
-    pub const ALL: &'static [TransactionStatus] = &[
-        Self::Pending,
-        Self::Authorized,
-        Self::Succeed,
-        Self::Failed,
-        Self::Void,
-    ];
-
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Pending => "pending",
-            Self::Authorized => "authorized",
-            Self::Succeed => "succeed",
-            Self::Failed => "failed",
-            Self::Void => "void",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Self> {
-        Self::ALL.iter().copied().find(|t| t.as_str() == s)
-    }
-
     pub fn label_key(self) -> String {
         format!("transaction_status.{}", self.as_str())
     }

@@ -70,28 +70,28 @@ mod tests {
     fn builds_e164_from_the_picker_and_the_number() {
         let hk = find("HK").unwrap();
         assert_eq!(
-            parse_mobile(hk, "+852", "9123 4567").unwrap().as_str(),
+            parse_mobile(&hk, "+852", "9123 4567").unwrap().as_str(),
             "+85291234567"
         );
         assert_eq!(
-            parse_mobile(hk, "852", "９１２３４５６７")
+            parse_mobile(&hk, "852", "９１２３４５６７")
                 .unwrap()
                 .as_str(),
             "+85291234567"
         );
         let gb = find("GB").unwrap();
         assert_eq!(
-            parse_mobile(gb, "+44", "07911 123456").unwrap().as_str(),
+            parse_mobile(&gb, "+44", "07911 123456").unwrap().as_str(),
             "+447911123456"
         );
         let it = find("IT").unwrap();
         assert_eq!(
-            parse_mobile(it, "+39", "06 1234 5678").unwrap().as_str(),
+            parse_mobile(&it, "+39", "06 1234 5678").unwrap().as_str(),
             "+390612345678"
         );
         let us = find("US").unwrap();
         assert_eq!(
-            parse_mobile(us, "+1", "(415) 555-0100").unwrap().as_str(),
+            parse_mobile(&us, "+1", "(415) 555-0100").unwrap().as_str(),
             "+14155550100"
         );
     }
@@ -100,20 +100,20 @@ mod tests {
     fn refuses_a_foreign_dial_code_and_impossible_numbers() {
         let hk = find("HK").unwrap();
         assert_eq!(
-            parse_mobile(hk, "+86", "91234567"),
+            parse_mobile(&hk, "+86", "91234567"),
             Err(MobileError::CodeMismatch)
         );
-        assert_eq!(parse_mobile(hk, "+852", "123"), Err(MobileError::Invalid));
+        assert_eq!(parse_mobile(&hk, "+852", "123"), Err(MobileError::Invalid));
         assert_eq!(
-            parse_mobile(hk, "+852", "9123abcd"),
+            parse_mobile(&hk, "+852", "9123abcd"),
             Err(MobileError::Invalid)
         );
         assert_eq!(
-            parse_mobile(hk, "+852", "1234567890123"),
+            parse_mobile(&hk, "+852", "1234567890123"),
             Err(MobileError::Invalid)
         );
         assert_eq!(
-            parse_mobile(hk, "+852", "00912345"),
+            parse_mobile(&hk, "+852", "00912345"),
             Err(MobileError::Invalid)
         );
     }

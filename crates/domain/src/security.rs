@@ -2,12 +2,13 @@
 //! PIN) an action needs, decided from the user's security configuration. The browser asks
 //! for exactly what the server will check.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::ErrorCode;
+use crate::input::{FromRaw, Raw, RawObject, deserialize_via_raw, text_enum};
 
 /// Login switches.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct LoginSwitches {
     pub email: bool,
@@ -15,7 +16,7 @@ pub struct LoginSwitches {
 }
 
 /// Trade switches.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct TradeSwitches {
     pub email: bool,
@@ -24,7 +25,7 @@ pub struct TradeSwitches {
 }
 
 /// A bound authenticator as `user/config` lists it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct AuthenticatorEntry {
@@ -33,7 +34,7 @@ pub struct AuthenticatorEntry {
 }
 
 /// The user's security configuration, shaped as `GET user/config` answers it.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct SecurityConfig {
     /// A security PIN is set.
@@ -50,8 +51,70 @@ impl SecurityConfig {
     }
 }
 
+impl FromRaw for LoginSwitches {
+    fn from_raw(raw: Raw) -> Option<Self> {
+        let mut o = RawObject::from_raw(raw)?;
+        Some(Self {
+            email: o.require("email")?,
+            mfa: o.require("mfa")?,
+        })
+    }
+}
+
+impl FromRaw for TradeSwitches {
+    fn from_raw(raw: Raw) -> Option<Self> {
+        let mut o = RawObject::from_raw(raw)?;
+        Some(Self {
+            email: o.require("email")?,
+            mfa: o.require("mfa")?,
+            security: o.require("security")?,
+        })
+    }
+}
+
+impl FromRaw for AuthenticatorEntry {
+    fn from_raw(raw: Raw) -> Option<Self> {
+        let mut o = RawObject::from_raw(raw)?;
+        Some(Self {
+            id: o.require("id")?,
+            remark: o.require("remark")?,
+        })
+    }
+}
+
+impl FromRaw for SecurityConfig {
+    fn from_raw(raw: Raw) -> Option<Self> {
+        let mut o = RawObject::from_raw(raw)?;
+        Some(Self {
+            security: o.require("security")?,
+            mfa: o.require("mfa")?,
+            login: o.require("login")?,
+            trade: o.require("trade")?,
+        })
+    }
+}
+
+impl FromRaw for Factors {
+    fn from_raw(raw: Raw) -> Option<Self> {
+        let mut o = RawObject::from_raw(raw)?;
+        Some(Self {
+            email: o.require("email")?,
+            mfa: o.require("mfa")?,
+            security: o.require("security")?,
+        })
+    }
+}
+
+deserialize_via_raw!(
+    LoginSwitches,
+    TradeSwitches,
+    AuthenticatorEntry,
+    SecurityConfig,
+    Factors
+);
+
 /// The factors a request must carry; also the `{email, mfa, security}` flags of statusCode 103.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct Factors {
     /// An e-mail code (`emailCaptcha`).
@@ -68,24 +131,23 @@ impl Factors {
     }
 }
 
-/// Every action that is verified before it runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub enum SecureAction {
-    Login,
-    Recharge,
-    RevealCard,
-    BankAccountAdd,
-    BankAccountDelete,
-    Withdraw,
-    SwitchChange,
-    AuthenticatorBind,
-    AuthenticatorRemove,
-    PinSet,
-    PinChange,
-    PasswordChange,
-    MobileBind,
+text_enum! {
+    /// Every action that is verified before it runs.
+    pub enum SecureAction {
+        Login = "login",
+        Recharge = "recharge",
+        RevealCard = "revealCard",
+        BankAccountAdd = "bankAccountAdd",
+        BankAccountDelete = "bankAccountDelete",
+        Withdraw = "withdraw",
+        SwitchChange = "switchChange",
+        AuthenticatorBind = "authenticatorBind",
+        AuthenticatorRemove = "authenticatorRemove",
+        PinSet = "pinSet",
+        PinChange = "pinChange",
+        PasswordChange = "passwordChange",
+        MobileBind = "mobileBind",
+    }
 }
 
 /// How an action's factors are chosen.
@@ -161,23 +223,21 @@ pub fn required_factors(action: SecureAction, config: &SecurityConfig) -> Factor
     }
 }
 
-/// Where a switch sits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub enum SwitchModule {
-    Login,
-    Trade,
+text_enum! {
+    /// Where a switch sits.
+    pub enum SwitchModule {
+        Login = "login",
+        Trade = "trade",
+    }
 }
 
-/// Which factor a switch turns on or off.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub enum SwitchTarget {
-    Email,
-    Mfa,
-    Security,
+text_enum! {
+    /// Which factor a switch turns on or off.
+    pub enum SwitchTarget {
+        Email = "email",
+        Mfa = "mfa",
+        Security = "security",
+    }
 }
 
 /// Whether turning `target` of `module` on (`on`) or off is allowed: the PIN has no login

@@ -156,7 +156,7 @@ mod tests {
         );
         let renamed = check_file("virus.png", 100, b"MZ\x90\x00").unwrap_err();
         assert_eq!(renamed.code, ErrorCode::FileContentMismatch);
-        assert_eq!(renamed.params["name"], "virus.png");
+        assert_eq!(renamed.params.get("name"), Some("virus.png"));
     }
 
     #[test]
@@ -191,6 +191,6 @@ mod tests {
         let s = select_files("taxFormFile", &names(8), &names(3));
         assert_eq!(s.kept.len(), 10);
         assert_eq!(s.rejected.len(), 1);
-        assert_eq!(s.rejected[0].params["name"], "f2.pdf");
+        assert_eq!(s.rejected[0].params.get("name"), Some("f2.pdf"));
     }
 }

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use domain::card::CardStatus;
+use domain::error::Params;
 use domain::gates::GATES;
 use domain::identity::IdentityStatus;
 use domain::options::{AML_QUESTIONS, QI_QUESTIONS};
@@ -132,12 +133,12 @@ fn the_spec_wording_is_kept_verbatim() {
     ] {
         assert_eq!(en[key], text);
     }
-    let params = BTreeMap::from([("max".to_owned(), "16".to_owned())]);
+    let params: Params = [("max", "16")].into_iter().collect();
     assert_eq!(
         i18n::fill(&en["error.device_name_too_long"], &params),
         "Device name is too long, please less than 16 characters"
     );
-    let params = BTreeMap::from([("name".to_owned(), "scan.tiff".to_owned())]);
+    let params: Params = [("name", "scan.tiff")].into_iter().collect();
     assert_eq!(
         i18n::fill(&en["error.file_type_unsupported"], &params),
         "scan.tiff: File format not supported yet"

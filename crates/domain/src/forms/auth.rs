@@ -1,6 +1,6 @@
 //! Login, register and recover (e-mail; new password and its confirmation), change password.
 
-use serde::Deserialize;
+use crate::input::form_input;
 
 use super::fields::Check;
 use super::{Form, NoContext};
@@ -10,13 +10,12 @@ use crate::error::{ErrorCode, FieldError};
 use crate::input::Input;
 use crate::text::char_len;
 
-/// `POST user/login`: e-mail and password.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(default, rename_all = "camelCase")]
-pub struct LoginForm {
-    pub email: Input<String>,
-    pub password: Input<String>,
+form_input! {
+    /// `POST user/login`: e-mail and password.
+    pub struct LoginForm {
+        pub email: Input<String> = "email",
+        pub password: Input<String> = "password",
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,12 +41,11 @@ impl Form for LoginForm {
     }
 }
 
-/// Register and recover, step 1: the e-mail address.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(default, rename_all = "camelCase")]
-pub struct EmailForm {
-    pub email: Input<String>,
+form_input! {
+    /// Register and recover, step 1: the e-mail address.
+    pub struct EmailForm {
+        pub email: Input<String> = "email",
+    }
 }
 
 impl Form for EmailForm {
@@ -61,13 +59,12 @@ impl Form for EmailForm {
     }
 }
 
-/// Register and recover, password step: the new password twice.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(default, rename_all = "camelCase")]
-pub struct NewPasswordForm {
-    pub password: Input<String>,
-    pub confirm: Input<String>,
+form_input! {
+    /// Register and recover, password step: the new password twice.
+    pub struct NewPasswordForm {
+        pub password: Input<String> = "password",
+        pub confirm: Input<String> = "confirm",
+    }
 }
 
 impl Form for NewPasswordForm {
@@ -83,15 +80,14 @@ impl Form for NewPasswordForm {
     }
 }
 
-/// Change password: the current one, the new one and its confirmation (client side only).
-#[derive(Debug, Clone, Default, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(default, rename_all = "camelCase")]
-pub struct ChangePasswordForm {
-    pub old_password: Input<String>,
-    pub password: Input<String>,
-    /// Checked when present; the API call itself carries only the two passwords.
-    pub confirm: Input<String>,
+form_input! {
+    /// Change password: the current one, the new one and its confirmation (client side only).
+    pub struct ChangePasswordForm {
+        pub old_password: Input<String> = "oldPassword",
+        pub password: Input<String> = "password",
+        /// Checked when present; the API call itself carries only the two passwords.
+        pub confirm: Input<String> = "confirm",
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! Save a bank account for withdrawals and fund redemptions.
 
-use serde::Deserialize;
+use crate::input::form_input;
 
 use super::fields::Check;
 use super::{Form, NoContext};
@@ -8,28 +8,26 @@ use crate::bank::{AccountNumberError, is_aba_routing_number, is_swift_code, pars
 use crate::constants::{ADDRESS_MAX, BANK_NAME_MAX, NICKNAME_MAX};
 use crate::country::{Country, US};
 use crate::error::{ErrorCode, FieldError};
-use crate::input::Input;
 use crate::text::{normalize_digits, strip_separators};
 
-#[derive(Debug, Clone, Default, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(default, rename_all = "camelCase")]
-pub struct BankAccountForm {
-    pub nickname: Input<String>,
-    pub bank_country: Input<String>,
-    pub bank_name: Input<String>,
-    pub bank_address: Input<String>,
-    pub account_number: Input<String>,
-    pub swift_code: Input<String>,
-    /// Only for banks in the US.
-    pub routing_number: Input<String>,
-    pub account_address: Input<String>,
+form_input! {
+    pub struct BankAccountForm {
+        pub nickname: Input<String> = "nickname",
+        pub bank_country: Input<String> = "bankCountry",
+        pub bank_name: Input<String> = "bankName",
+        pub bank_address: Input<String> = "bankAddress",
+        pub account_number: Input<String> = "accountNumber",
+        pub swift_code: Input<String> = "swiftCode",
+        /// Only for banks in the US.
+        pub routing_number: Input<String> = "routingNumber",
+        pub account_address: Input<String> = "accountAddress",
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BankAccount {
     pub nickname: String,
-    pub bank_country: &'static Country,
+    pub bank_country: Country,
     pub bank_name: String,
     pub bank_address: String,
     /// Upper case, without spaces or hyphens.

@@ -123,7 +123,7 @@ impl Check {
     }
 
     /// A country chosen from the list, by alpha-2 code.
-    pub fn country(&mut self, field: &str, input: &Input<String>) -> Option<&'static Country> {
+    pub fn country(&mut self, field: &str, input: &Input<String>) -> Option<Country> {
         let code = self.raw(field, input)?.trim();
         if code.is_empty() {
             self.reject(field, ErrorCode::RequiredChoice);
@@ -137,13 +137,9 @@ impl Check {
     }
 
     /// A non-empty list of distinct countries.
-    pub fn countries(
-        &mut self,
-        field: &str,
-        input: &Input<Vec<String>>,
-    ) -> Option<Vec<&'static Country>> {
+    pub fn countries(&mut self, field: &str, input: &Input<Vec<String>>) -> Option<Vec<Country>> {
         let codes = self.list(field, input)?;
-        let mut found: Vec<&'static Country> = Vec::with_capacity(codes.len());
+        let mut found: Vec<Country> = Vec::with_capacity(codes.len());
         for code in &codes {
             match country::find(code.trim()) {
                 Some(c) if !found.iter().any(|f| f.code == c.code) => found.push(c),
@@ -205,7 +201,7 @@ impl Check {
         let field = question.field;
         let values = self.list(field, input)?;
         let mut picked: Vec<String> = Vec::with_capacity(values.len());
-        for v in values {
+        for v in values.iter().map(|v| v.trim().to_owned()) {
             if !question.allows(&v, investor) || picked.contains(&v) {
                 self.reject(field, ErrorCode::OptionInvalid);
                 return None;
@@ -238,7 +234,10 @@ impl Check {
         }
         let max = max_files(field);
         if paths.len() > max {
-            let extra = paths[max].rsplit('/').next().unwrap_or_default();
+            let extra = paths
+                .get(max)
+                .and_then(|p| p.rsplit('/').next())
+                .unwrap_or_default();
             self.reject_with(
                 FieldError::new(field, ErrorCode::FileTooMany)
                     .with("name", extra)

@@ -1,6 +1,6 @@
 //! Basic identity: step 1 personal data, step 2 the passport and its images.
 
-use serde::Deserialize;
+use crate::input::{FromRaw, Raw, RawObject, form_input};
 
 use super::fields::Check;
 use super::{Form, NoContext};
@@ -10,27 +10,35 @@ use crate::date::Date;
 use crate::error::{ErrorCode, FieldError};
 use crate::input::Input;
 
-#[derive(Debug, Clone, Default, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(default, rename_all = "camelCase")]
-pub struct BasicIdentityStep1Form {
-    pub first_name: Input<String>,
-    pub last_name: Input<String>,
-    /// YYYY-MM-DD.
-    pub birthday: Input<String>,
-    pub postcode: Input<String>,
-    pub province: Input<String>,
-    pub city: Input<String>,
-    pub address: Input<String>,
-    pub country: Input<String>,
+form_input! {
+    pub struct BasicIdentityStep1Form {
+        pub first_name: Input<String> = "firstName",
+        pub last_name: Input<String> = "lastName",
+        /// YYYY-MM-DD.
+        pub birthday: Input<String> = "birthday",
+        pub postcode: Input<String> = "postcode",
+        pub province: Input<String> = "province",
+        pub city: Input<String> = "city",
+        pub address: Input<String> = "address",
+        pub country: Input<String> = "country",
+    }
 }
 
 /// Today's date where the user is, which decides "not in the future" and "adult".
-#[derive(Debug, Clone, Copy, Deserialize)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct BasicIdentityContext {
     #[cfg_attr(feature = "ts", tsify(type = "string"))]
     pub today: Date,
+}
+
+impl FromRaw for BasicIdentityContext {
+    fn from_raw(raw: Raw) -> Option<Self> {
+        let mut o = RawObject::from_raw(raw)?;
+        Some(Self {
+            today: o.require("today")?,
+        })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,7 +50,7 @@ pub struct BasicIdentity {
     pub province: String,
     pub city: String,
     pub address: String,
-    pub country: &'static Country,
+    pub country: Country,
 }
 
 impl Form for BasicIdentityStep1Form {
@@ -128,14 +136,13 @@ fn birthday(c: &mut Check, input: &Input<String>, today: Date) -> Option<Date> {
     Some(date)
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(default, rename_all = "camelCase")]
-pub struct BasicIdentityStep2Form {
-    /// The passport number.
-    pub id_card: Input<String>,
-    pub back_img: Input<String>,
-    pub other_img: Input<String>,
+form_input! {
+    pub struct BasicIdentityStep2Form {
+        /// The passport number.
+        pub id_card: Input<String> = "idCard",
+        pub back_img: Input<String> = "backImg",
+        pub other_img: Input<String> = "otherImg",
+    }
 }
 
 /// The passport (the only accepted document: idType is always PASSPORT).

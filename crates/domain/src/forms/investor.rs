@@ -1,7 +1,7 @@
 //! Investor identity: individual (SSN for US residents, documents) or company (company data and
 //! nine documents).
 
-use serde::Deserialize;
+use crate::input::{FromRaw, Raw, RawObject, form_input};
 
 use super::fields::Check;
 use super::{Form, NoContext};
@@ -11,23 +11,31 @@ use crate::error::{ErrorCode, FieldError};
 use crate::input::Input;
 use crate::text::{normalize_digits, strip_separators};
 
-#[derive(Debug, Clone, Default, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(default, rename_all = "camelCase")]
-pub struct IndividualInvestorForm {
-    /// The SSN, asked only of US residents.
-    pub accessory: Input<String>,
-    pub proof_of_address_img: Input<String>,
-    pub tax_form_file: Input<String>,
-    pub us_agency_license_file: Input<String>,
+form_input! {
+    pub struct IndividualInvestorForm {
+        /// The SSN, asked only of US residents.
+        pub accessory: Input<String> = "accessory",
+        pub proof_of_address_img: Input<String> = "proofOfAddressImg",
+        pub tax_form_file: Input<String> = "taxFormFile",
+        pub us_agency_license_file: Input<String> = "usAgencyLicenseFile",
+    }
 }
 
 /// The country of the approved basic identity.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", serde(rename_all = "camelCase"))]
 pub struct IndividualInvestorContext {
     pub basic_country: String,
+}
+
+impl FromRaw for IndividualInvestorContext {
+    fn from_raw(raw: Raw) -> Option<Self> {
+        let mut o = RawObject::from_raw(raw)?;
+        Some(Self {
+            basic_country: o.require("basicCountry")?,
+        })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,12 +80,13 @@ impl Form for IndividualInvestorForm {
 fn ssn(c: &mut Check, input: &Input<String>) -> Option<String> {
     let text = c.text("accessory", input, ErrorCode::RequiredInput, 16)?;
     let digits = strip_separators(&normalize_digits(&text));
+    let part = |r: std::ops::Range<usize>| digits.get(r).unwrap_or_default();
     let valid = digits.len() == 9
         && digits.bytes().all(|b| b.is_ascii_digit())
-        && !matches!(&digits[..3], "000" | "666")
+        && !matches!(part(0..3), "000" | "666")
         && !digits.starts_with('9')
-        && &digits[3..5] != "00"
-        && &digits[5..] != "0000";
+        && part(3..5) != "00"
+        && part(5..9) != "0000";
     if valid {
         Some(digits)
     } else {
@@ -86,33 +95,32 @@ fn ssn(c: &mut Check, input: &Input<String>) -> Option<String> {
     }
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(default, rename_all = "camelCase")]
-pub struct CompanyInvestorForm {
-    pub company_name: Input<String>,
-    pub company_id: Input<String>,
-    pub register_jurisdictions: Input<Vec<String>>,
-    pub main_business_operate_country: Input<Vec<String>>,
-    pub business_property: Input<String>,
-    pub register_address: Input<String>,
-    pub register_certificate_file: Input<String>,
-    pub shareholder_structure_file: Input<String>,
-    pub director_file: Input<String>,
-    pub company_regulation_file: Input<String>,
-    pub company_structure_file: Input<String>,
-    pub shareholder_passport_file: Input<String>,
-    pub tax_form_file: Input<String>,
-    pub us_agency_license_file: Input<String>,
-    pub proof_of_address_img: Input<String>,
+form_input! {
+    pub struct CompanyInvestorForm {
+        pub company_name: Input<String> = "companyName",
+        pub company_id: Input<String> = "companyId",
+        pub register_jurisdictions: Input<Vec<String>> = "registerJurisdictions",
+        pub main_business_operate_country: Input<Vec<String>> = "mainBusinessOperateCountry",
+        pub business_property: Input<String> = "businessProperty",
+        pub register_address: Input<String> = "registerAddress",
+        pub register_certificate_file: Input<String> = "registerCertificateFile",
+        pub shareholder_structure_file: Input<String> = "shareholderStructureFile",
+        pub director_file: Input<String> = "directorFile",
+        pub company_regulation_file: Input<String> = "companyRegulationFile",
+        pub company_structure_file: Input<String> = "companyStructureFile",
+        pub shareholder_passport_file: Input<String> = "shareholderPassportFile",
+        pub tax_form_file: Input<String> = "taxFormFile",
+        pub us_agency_license_file: Input<String> = "usAgencyLicenseFile",
+        pub proof_of_address_img: Input<String> = "proofOfAddressImg",
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CompanyInvestor {
     pub company_name: String,
     pub company_id: String,
-    pub register_jurisdictions: Vec<&'static Country>,
-    pub main_business_operate_country: Vec<&'static Country>,
+    pub register_jurisdictions: Vec<Country>,
+    pub main_business_operate_country: Vec<Country>,
     pub business_property: String,
     pub register_address: String,
     /// The nine documents, by API field name, in the order of [`COMPANY_DOCUMENTS`].

@@ -17,9 +17,6 @@ mod security;
 
 use std::fmt;
 
-use serde::de::{DeserializeOwned, Deserializer, IgnoredAny};
-use serde::{Deserialize, Serialize};
-
 pub use auth::{ChangePassword, ChangePasswordForm, EmailForm, Login, LoginForm, NewPasswordForm};
 pub use bank_account::{BankAccount, BankAccountForm};
 pub use identity::{
@@ -38,12 +35,13 @@ pub use security::{
 };
 
 use crate::error::{ErrorCode, FieldError};
+use crate::input::{FromRaw, Raw, text_enum};
 
 /// A form that can be checked: its lenient input, the facts it needs from outside, and the
 /// typed result.
-pub trait Form: DeserializeOwned {
+pub trait Form: FromRaw {
     /// What the caller supplies besides the user's input (balances, settings, today's date).
-    type Context: DeserializeOwned;
+    type Context: FromRaw;
     /// The valid, typed form.
     type Parsed;
 
@@ -54,45 +52,44 @@ pub trait Form: DeserializeOwned {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NoContext;
 
-impl<'de> Deserialize<'de> for NoContext {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        IgnoredAny::deserialize(deserializer)?;
-        Ok(NoContext)
+impl FromRaw for NoContext {
+    fn from_raw(_: Raw) -> Option<Self> {
+        Some(NoContext)
     }
 }
 
-/// Every form, by the name the browser uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub enum FormName {
-    Login,
-    /// Register and recover, step 1.
-    Email,
-    /// Register and recover, password step.
-    NewPassword,
-    ChangePassword,
-    SetPin,
-    BindMobile,
-    BindAuthenticator,
-    Verification,
-    Recharge,
-    BankAccount,
-    BasicIdentityStep1,
-    BasicIdentityStep2,
-    IndividualInvestor,
-    CompanyInvestor,
-    Aml,
-    Qi,
+text_enum! {
+    /// Every form, by the name the browser uses.
+    pub enum FormName {
+        Login = "login",
+        /// Register and recover, step 1.
+        Email = "email",
+        /// Register and recover, password step.
+        NewPassword = "newPassword",
+        ChangePassword = "changePassword",
+        SetPin = "setPin",
+        BindMobile = "bindMobile",
+        BindAuthenticator = "bindAuthenticator",
+        Verification = "verification",
+        Recharge = "recharge",
+        BankAccount = "bankAccount",
+        BasicIdentityStep1 = "basicIdentityStep1",
+        BasicIdentityStep2 = "basicIdentityStep2",
+        IndividualInvestor = "individualInvestor",
+        CompanyInvestor = "companyInvestor",
+        Aml = "aml",
+        Qi = "qi",
+    }
 }
 
 /// The caller passed a context the form cannot use: a programming error, not a user's.
+/// Holds the name of the context type that was expected.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ContextError(pub String);
+pub struct ContextError(pub &'static str);
 
 impl fmt::Display for ContextError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid validation context: {}", self.0)
+        write!(f, "invalid validation context, expected {}", self.0)
     }
 }
 
@@ -101,11 +98,7 @@ impl std::error::Error for ContextError {}
 /// Checks `input` as `form`, with `context`; answers the field errors (empty when valid).
 ///
 /// An input that is not an object at all answers one form-level `malformed_input` error.
-pub fn validate<'a, 'b>(
-    form: FormName,
-    input: impl Deserializer<'a>,
-    context: impl Deserializer<'b>,
-) -> Result<Vec<FieldError>, ContextError> {
+pub fn validate(form: FormName, input: Raw, context: Raw) -> Result<Vec<FieldError>, ContextError> {
     match form {
         FormName::Login => run::<LoginForm>(input, context),
         FormName::Email => run::<EmailForm>(input, context),
@@ -126,12 +119,10 @@ pub fn validate<'a, 'b>(
     }
 }
 
-fn run<'a, 'b, F: Form>(
-    input: impl Deserializer<'a>,
-    context: impl Deserializer<'b>,
-) -> Result<Vec<FieldError>, ContextError> {
-    let context = F::Context::deserialize(context).map_err(|e| ContextError(e.to_string()))?;
-    let Ok(form) = F::deserialize(input) else {
+fn run<F: Form>(input: Raw, context: Raw) -> Result<Vec<FieldError>, ContextError> {
+    let context = F::Context::from_raw(context)
+        .ok_or_else(|| ContextError(core::any::type_name::<F::Context>()))?;
+    let Some(form) = F::from_raw(input) else {
         return Ok(vec![FieldError::new("", ErrorCode::MalformedInput)]);
     };
     Ok(form.parse(&context).err().unwrap_or_default())

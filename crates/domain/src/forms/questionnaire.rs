@@ -1,7 +1,7 @@
 //! The anti-money-laundering (AML) and qualified-investor (QI) questionnaires; some questions
 //! are for individual investors only.
 
-use serde::Deserialize;
+use crate::input::{FromRaw, Raw, RawObject, form_input};
 
 use super::Form;
 use super::fields::Check;
@@ -12,27 +12,35 @@ use crate::money::{AmountError, USD, parse_amount};
 use crate::options;
 
 /// The approved investor identity's type (0 individual, 1 company).
-#[derive(Debug, Clone, Copy, Deserialize)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", serde(rename_all = "camelCase"))]
 pub struct InvestorContext {
     #[cfg_attr(feature = "ts", tsify(type = "0 | 1"))]
     pub investor_type: InvestorType,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(default, rename_all = "camelCase")]
-pub struct AmlForm {
-    pub source_of_fund: Input<Vec<String>>,
-    pub purpose_of_investment: Input<Vec<String>>,
-    /// Individuals only.
-    pub employment_status: Input<String>,
-    pub have_been_politically_exposed_person: Input<String>,
-    pub products_to_subscribe: Input<String>,
-    /// USD.
-    pub planned_investment_amount: Input<DecimalText>,
-    pub how_to_learn: Input<String>,
+impl FromRaw for InvestorContext {
+    fn from_raw(raw: Raw) -> Option<Self> {
+        let mut o = RawObject::from_raw(raw)?;
+        Some(Self {
+            investor_type: o.require("investorType")?,
+        })
+    }
+}
+
+form_input! {
+    pub struct AmlForm {
+        pub source_of_fund: Input<Vec<String>> = "sourceOfFund",
+        pub purpose_of_investment: Input<Vec<String>> = "purposeOfInvestment",
+        /// Individuals only.
+        pub employment_status: Input<String> = "employmentStatus",
+        pub have_been_politically_exposed_person: Input<String> = "haveBeenPoliticallyExposedPerson",
+        pub products_to_subscribe: Input<String> = "productsToSubscribe",
+        /// USD.
+        pub planned_investment_amount: Input<DecimalText> = "plannedInvestmentAmount",
+        pub how_to_learn: Input<String> = "howToLearn",
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -119,17 +127,16 @@ fn planned_amount(c: &mut Check, input: &Input<DecimalText>) -> Option<i64> {
     None
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(default, rename_all = "camelCase")]
-pub struct QiForm {
-    pub total_assets: Input<String>,
-    /// Individuals only.
-    pub net_assets: Input<String>,
-    /// Individuals only.
-    pub annual_income: Input<String>,
-    /// Individuals only.
-    pub industry_veteran: Input<String>,
+form_input! {
+    pub struct QiForm {
+        pub total_assets: Input<String> = "totalAssets",
+        /// Individuals only.
+        pub net_assets: Input<String> = "netAssets",
+        /// Individuals only.
+        pub annual_income: Input<String> = "annualIncome",
+        /// Individuals only.
+        pub industry_veteran: Input<String> = "industryVeteran",
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! Recharge a card from the USD bank account.
 
-use serde::Deserialize;
+use crate::input::{FromRaw, Raw, RawObject, form_input};
 
 use super::Form;
 use super::fields::Check;
@@ -11,20 +11,28 @@ use crate::money::{AmountError, USD, parse_amount};
 /// Longest card key accepted (keys are server-issued ids).
 const CARD_KEY_MAX: usize = 64;
 
-#[derive(Debug, Clone, Default, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(default, rename_all = "camelCase")]
-pub struct RechargeForm {
-    pub card_key: Input<String>,
-    pub amount: Input<DecimalText>,
+form_input! {
+    pub struct RechargeForm {
+        pub card_key: Input<String> = "cardKey",
+        pub amount: Input<DecimalText> = "amount",
+    }
 }
 
 /// The USD balance the recharge may use, in cents.
-#[derive(Debug, Clone, Copy, Deserialize)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", serde(rename_all = "camelCase"))]
 pub struct RechargeContext {
     pub available_balance: i64,
+}
+
+impl FromRaw for RechargeContext {
+    fn from_raw(raw: Raw) -> Option<Self> {
+        let mut o = RawObject::from_raw(raw)?;
+        Some(Self {
+            available_balance: o.require("availableBalance")?,
+        })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! Security forms: set the security code (PIN), bind a mobile, bind an authenticator, and the
 //! step-up verification every sensitive action carries.
 
-use serde::Deserialize;
+use crate::input::form_input;
 
 use super::fields::Check;
 use super::{Form, NoContext};
@@ -13,13 +13,12 @@ use crate::phone::{E164, MobileError, parse_mobile};
 use crate::security::Factors;
 use crate::text::{char_len, code_text};
 
-/// Set or change the 6-digit security code.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(default, rename_all = "camelCase")]
-pub struct SetPinForm {
-    pub password: Input<String>,
-    pub confirm: Input<String>,
+form_input! {
+    /// Set or change the 6-digit security code.
+    pub struct SetPinForm {
+        pub password: Input<String> = "password",
+        pub confirm: Input<String> = "confirm",
+    }
 }
 
 impl Form for SetPinForm {
@@ -59,21 +58,20 @@ fn too_simple(pin: &str) -> bool {
     [0, 1, -1].iter().any(|s| steps.iter().all(|x| x == s))
 }
 
-/// Bind a mobile number.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(default, rename_all = "camelCase")]
-pub struct BindMobileForm {
-    pub mobile_country: Input<String>,
-    pub mobile_code: Input<String>,
-    pub mobile: Input<String>,
-    pub mfa_code: Input<String>,
-    pub email_captcha: Input<String>,
+form_input! {
+    /// Bind a mobile number.
+    pub struct BindMobileForm {
+        pub mobile_country: Input<String> = "mobileCountry",
+        pub mobile_code: Input<String> = "mobileCode",
+        pub mobile: Input<String> = "mobile",
+        pub mfa_code: Input<String> = "mfaCode",
+        pub email_captcha: Input<String> = "emailCaptcha",
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BindMobile {
-    pub country: &'static Country,
+    pub country: Country,
     pub mobile: E164,
     pub verification: Verification,
 }
@@ -95,10 +93,10 @@ impl Form for BindMobileForm {
         let number = c.text("mobile", &self.mobile, ErrorCode::RequiredInput, 32);
         let mut mobile = None;
         if let (Some(country), Some(dial), Some(number)) = (country, &dial, &number) {
-            match parse_mobile(country, dial, number) {
+            match parse_mobile(&country, dial, number) {
                 Ok(m) => mobile = Some(m),
                 Err(MobileError::CodeMismatch) => {
-                    c.reject("mobileCode", ErrorCode::MobileCodeMismatch)
+                    c.reject("mobileCode", ErrorCode::MobileCodeMismatch);
                 }
                 Err(MobileError::Invalid) => c.reject("mobile", ErrorCode::MobileInvalid),
             }
@@ -120,13 +118,12 @@ impl Form for BindMobileForm {
     }
 }
 
-/// Bind an authenticator: its first code and a device name.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(default, rename_all = "camelCase")]
-pub struct BindAuthenticatorForm {
-    pub mfa_code: Input<String>,
-    pub remark: Input<String>,
+form_input! {
+    /// Bind an authenticator: its first code and a device name.
+    pub struct BindAuthenticatorForm {
+        pub mfa_code: Input<String> = "mfaCode",
+        pub remark: Input<String> = "remark",
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -172,14 +169,13 @@ impl Form for BindAuthenticatorForm {
     }
 }
 
-/// The step-up verification fields; each is required only when the policy asks for it.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[serde(default, rename_all = "camelCase")]
-pub struct VerificationForm {
-    pub mfa_code: Input<String>,
-    pub email_captcha: Input<String>,
-    pub security_password: Input<String>,
+form_input! {
+    /// The step-up verification fields; each is required only when the policy asks for it.
+    pub struct VerificationForm {
+        pub mfa_code: Input<String> = "mfaCode",
+        pub email_captcha: Input<String> = "emailCaptcha",
+        pub security_password: Input<String> = "securityPassword",
+    }
 }
 
 /// The codes that were asked for; the others are dropped even when sent.

@@ -8,11 +8,10 @@
 use domain::card::{CardAction, CardStatus};
 use domain::forms::FormName;
 use domain::gates::{GateState, GatedAction};
-use domain::input::{FromRaw, Raw, RawObject};
+use domain::input::{FromRaw, Raw};
 use domain::labels::{LabelKind, LabelValue};
 use domain::money::Rate;
 use domain::security::{SecureAction, SecurityConfig, SwitchModule, SwitchTarget};
-use js_sys::{Array, Object};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -36,32 +35,19 @@ fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue> {
     js_sys::JSON::parse(&text).map_err(|_| JsError::new("answer is not JSON"))
 }
 
-/// A JavaScript value as the domain's [`Raw`] input, read by type checks alone (no serde
-/// deserialiser, which would ship its error formatting to every browser).
+/// A JavaScript value as the domain's [`Raw`] input: serialised by the engine's own
+/// `JSON.stringify` and parsed by the domain crate, so the whole value crosses into wasm as one
+/// string (not one crossing per field), and numbers arrive as exact decimal text.
+/// Values JSON cannot carry (functions, `BigInt`, cycles) are `Raw::Other`.
 fn raw(value: &JsValue) -> Raw {
-    if value.is_undefined() || value.is_null() {
-        Raw::Missing
-    } else if let Some(s) = value.as_string() {
-        Raw::Str(s)
-    } else if let Some(b) = value.as_bool() {
-        Raw::Bool(b)
-    } else if let Some(n) = value.as_f64() {
-        Raw::number(n)
-    } else if Array::is_array(value) {
-        Raw::List(Array::from(value).iter().map(|v| raw(&v)).collect())
-    } else if value.is_object() && !value.is_function() {
-        let entries = Object::entries(value.unchecked_ref());
-        let fields = entries
-            .iter()
-            .filter_map(|entry| {
-                let pair = Array::from(&entry);
-                Some((pair.get(0).as_string()?, raw(&pair.get(1))))
-            })
-            .collect();
-        Raw::Object(RawObject(fields))
-    } else {
-        Raw::Other
+    if value.is_undefined() {
+        return Raw::Missing;
     }
+    js_sys::JSON::stringify(value)
+        .ok()
+        .and_then(|text| text.as_string())
+        .and_then(|text| Raw::from_json(&text))
+        .unwrap_or(Raw::Other)
 }
 
 fn from_js<T: FromRaw>(value: &JsValue, what: &str) -> Result<T> {

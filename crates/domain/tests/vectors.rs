@@ -34,8 +34,9 @@ fn dispatch(kind: &str, case: &Map<String, Value>) -> Value {
     match kind {
         "validate" => {
             let form: FormName = serde_json::from_value(case["form"].clone()).expect("form name");
+            // The browser's path: the value as JSON text, parsed by the domain crate.
             let raw = |v: Option<&Value>| -> Raw {
-                serde_json::from_value(v.cloned().unwrap_or(Value::Null)).expect("any JSON")
+                Raw::from_json(&v.unwrap_or(&Value::Null).to_string()).expect("valid JSON")
             };
             to_value(
                 &domain::validate(form, raw(case.get("input")), raw(case.get("context")))

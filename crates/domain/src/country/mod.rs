@@ -3,6 +3,8 @@
 
 mod table;
 
+use std::sync::LazyLock;
+
 use serde::Serialize;
 
 /// A country as the rules need it.
@@ -43,18 +45,20 @@ impl Country {
     }
 }
 
-/// The country with this alpha-2 code (exact, upper case).
-pub fn find(code: &str) -> Option<Country> {
-    let code = code.as_bytes();
-    if code.len() != 2 {
-        return None;
-    }
+/// The codes table, parsed once (sorted by alpha-2, as generated).
+static BY_CODE: LazyLock<Vec<Country>> = LazyLock::new(|| {
     table::CODES
         .lines()
-        .find(|line| {
-            line.as_bytes().get(..2) == Some(code) && line.as_bytes().get(2) == Some(&b'|')
-        })
-        .and_then(Country::from_line)
+        .filter_map(Country::from_line)
+        .collect()
+});
+
+/// The country with this alpha-2 code (exact, upper case).
+pub fn find(code: &str) -> Option<Country> {
+    BY_CODE
+        .binary_search_by(|c| c.code.cmp(code))
+        .ok()
+        .map(|i| BY_CODE[i])
 }
 
 /// Every ISO 3166-1 country with its names, sorted by alpha-2 code.

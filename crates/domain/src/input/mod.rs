@@ -6,8 +6,11 @@
 //! Form fields are lenient: a field that is missing, null, or of the wrong type is still a
 //! field-level answer (`required…` or `invalid_type`), never a failure of the whole form.
 
+mod json;
+
 use std::fmt;
 
+pub use json::from_json;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 
 /// Any JSON / JavaScript value, as far as the domain cares.
@@ -16,8 +19,8 @@ pub enum Raw {
     /// Absent, `null` or `undefined`.
     Missing,
     Str(String),
-    Int(i64),
-    Float(f64),
+    /// A number as JSON text ("12", "-0.5", "1e3"): read exactly, never through a float.
+    Number(String),
     Bool(bool),
     List(Vec<Raw>),
     Object(RawObject),
@@ -26,19 +29,11 @@ pub enum Raw {
 }
 
 impl Raw {
-    /// A JavaScript number: whole numbers within 2^53 are integers, like JSON's `1`.
-    #[allow(clippy::cast_possible_truncation)]
-    pub fn number(n: f64) -> Raw {
-        if n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER {
-            Raw::Int(n as i64)
-        } else {
-            Raw::Float(n)
-        }
+    /// Parses a complete JSON text; `None` when it is not JSON.
+    pub fn from_json(text: &str) -> Option<Raw> {
+        json::from_json(text)
     }
 }
-
-/// 2^53 − 1: the largest integer every JavaScript number holds exactly.
-const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 
 /// An object's fields in the order they came.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -95,14 +90,15 @@ impl FromRaw for bool {
 }
 
 impl FromRaw for i64 {
-    #[allow(clippy::cast_possible_truncation)]
+    /// A whole number: "12", "-3", and "1.0" (JSON's way of writing the integer 1); no
+    /// exponents, nothing beyond 64 bits.
     fn from_raw(raw: Raw) -> Option<Self> {
-        match raw {
-            Raw::Int(i) => Some(i),
-            // JSON's `1.0` is the integer 1, as in JavaScript.
-            Raw::Float(f) if f.fract() == 0.0 && f.abs() <= MAX_SAFE_INTEGER => Some(f as i64),
-            _ => None,
+        let Raw::Number(text) = raw else { return None };
+        let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
+        if !frac.bytes().all(|b| b == b'0') {
+            return None;
         }
+        int.parse().ok()
     }
 }
 
@@ -163,51 +159,47 @@ pub struct DecimalText(pub String);
 impl FromRaw for DecimalText {
     fn from_raw(raw: Raw) -> Option<Self> {
         match raw {
-            Raw::Str(s) => Some(DecimalText(s)),
-            Raw::Int(i) => Some(DecimalText(i.to_string())),
-            Raw::Float(f) => Some(DecimalText(float_text(f))),
+            Raw::Str(s) | Raw::Number(s) => Some(DecimalText(s)),
             _ => None,
         }
     }
 }
 
-/// Most decimals a number can carry into an amount (the largest asset scale).
+/// Most decimals a binary float may carry into a decimal (the largest asset scale).
 const FLOAT_DECIMALS: u32 = 8;
 
 /// The shortest decimal text with at most 8 decimals that reads back as exactly `f`
-/// (`0.1` → "0.1", `1.005` → "1.005"). Numbers that need more decimals, or are too large to
-/// be an amount, become text the amount parser refuses. Integer arithmetic only, so the
-/// browser and the server agree, and no float formatter is shipped to the browser.
+/// (`0.1` → "0.1", `1.005` → "1.005"): how a float that a serde deserialiser already made
+/// becomes the same text JSON carried. `None` for floats no amount can be (too many
+/// decimals, too large, not finite). Integer arithmetic only.
 // Exact float equality is the point: the decimal must read back as exactly `f`.
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_precision_loss,
     clippy::float_cmp
 )]
-fn float_text(f: f64) -> String {
+fn float_text(f: f64) -> Option<String> {
     const LIMIT: f64 = 1e15;
     if !f.is_finite() || f.abs() >= LIMIT {
-        return String::from("invalid");
+        return None;
     }
-    for decimals in 0..=FLOAT_DECIMALS {
+    (0..=FLOAT_DECIMALS).find_map(|decimals| {
         let unit = 10_i64.pow(decimals);
         let scaled = (f * unit as f64).round();
-        if scaled / unit as f64 == f {
+        (scaled / unit as f64 == f).then(|| {
             let scaled = scaled as i64;
             let (int, frac) = (
                 scaled.unsigned_abs() / unit.unsigned_abs(),
                 scaled.unsigned_abs() % unit.unsigned_abs(),
             );
             let sign = if scaled < 0 { "-" } else { "" };
-            return if decimals == 0 {
+            if decimals == 0 {
                 format!("{sign}{int}")
             } else {
                 format!("{sign}{int}.{frac:0width$}", width = decimals as usize)
-            };
-        }
-    }
-    // Needs more decimals than any asset has: the amount parser says so.
-    String::from("0.000000001")
+            }
+        })
+    })
 }
 
 /// Declares a form's lenient input struct: every field an [`Input`] taken from a
@@ -266,16 +258,15 @@ impl<'de> Visitor<'de> for RawVisitor {
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Raw, E> {
-        Ok(Raw::Int(v))
+        Ok(Raw::Number(v.to_string()))
     }
 
-    #[allow(clippy::cast_precision_loss)]
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Raw, E> {
-        Ok(i64::try_from(v).map_or(Raw::Float(v as f64), Raw::Int))
+        Ok(Raw::Number(v.to_string()))
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Raw, E> {
-        Ok(Raw::Float(v))
+        Ok(float_text(v).map_or(Raw::Other, Raw::Number))
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Raw, E> {
@@ -386,9 +377,8 @@ mod tests {
     use super::*;
 
     fn input<T: FromRaw>(json: &str) -> Input<T> {
-        let mut o: RawObject =
-            RawObject::from_raw(serde_json::from_str(&format!(r#"{{"f":{json}}}"#)).unwrap())
-                .unwrap();
+        let mut o =
+            RawObject::from_raw(Raw::from_json(&format!(r#"{{"f":{json}}}"#)).unwrap()).unwrap();
         o.take("f")
     }
 
@@ -403,65 +393,59 @@ mod tests {
     }
 
     #[test]
-    fn amounts_take_text_or_numbers() {
+    fn amounts_take_text_or_the_exact_number_text() {
         assert_eq!(
             input::<DecimalText>("12.5"),
             Input::Value(DecimalText("12.5".into()))
         );
         assert_eq!(
-            input::<DecimalText>("12"),
-            Input::Value(DecimalText("12".into()))
+            input::<DecimalText>("100.0"),
+            Input::Value(DecimalText("100.0".into()))
         );
         assert_eq!(
             input::<DecimalText>(r#""12.50""#),
             Input::Value(DecimalText("12.50".into()))
         );
-        assert_eq!(input::<DecimalText>("false"), Input::WrongType);
-        assert_eq!(
-            input::<DecimalText>("0.1"),
-            Input::Value(DecimalText("0.1".into()))
-        );
-        assert_eq!(
-            input::<DecimalText>("1.005"),
-            Input::Value(DecimalText("1.005".into()))
-        );
-        assert_eq!(
-            input::<DecimalText>("-2.5"),
-            Input::Value(DecimalText("-2.5".into()))
-        );
-        assert_eq!(
-            input::<DecimalText>("100.0"),
-            Input::Value(DecimalText("100".into()))
-        );
-        assert_eq!(
-            input::<DecimalText>("0.000000001"),
-            Input::Value(DecimalText("0.000000001".into()))
-        );
         assert_eq!(
             input::<DecimalText>("1e300"),
-            Input::Value(DecimalText("invalid".into()))
+            Input::Value(DecimalText("1e300".into()))
         );
+        assert_eq!(input::<DecimalText>("false"), Input::WrongType);
     }
 
     #[test]
-    fn integers_accept_whole_doubles_only() {
+    fn integers_accept_whole_numbers_only() {
         assert_eq!(input::<i64>("1"), Input::Value(1));
+        assert_eq!(input::<i64>("-7"), Input::Value(-7));
         assert_eq!(input::<i64>("1.0"), Input::Value(1));
         assert_eq!(input::<i64>("1.5"), Input::WrongType);
+        assert_eq!(input::<i64>("1e3"), Input::WrongType);
+        assert_eq!(input::<i64>("99999999999999999999"), Input::WrongType);
         assert_eq!(input::<i64>(r#""1""#), Input::WrongType);
-        assert_eq!(Raw::number(3.0), Raw::Int(3));
-        assert_eq!(Raw::number(3.5), Raw::Float(3.5));
+    }
+
+    #[test]
+    fn floats_from_serde_become_the_decimal_json_would_carry() {
+        let raw = |json: &str| serde_json::from_str::<Raw>(json).unwrap();
+        assert_eq!(raw("0.1"), Raw::Number("0.1".into()));
+        assert_eq!(raw("1.005"), Raw::Number("1.005".into()));
+        assert_eq!(raw("-2.5"), Raw::Number("-2.5".into()));
+        assert_eq!(raw("100.0"), Raw::Number("100".into()));
+        assert_eq!(raw("12"), Raw::Number("12".into()));
+        assert_eq!(raw("1e300"), Raw::Other);
+        assert_eq!(raw("0.000000001"), Raw::Other);
     }
 
     #[test]
     fn objects_are_read_field_by_field() {
-        let raw: Raw = serde_json::from_str(r#"{"a":"x","b":1,"c":null,"a":"y"}"#).unwrap();
-        let mut o = RawObject::from_raw(raw).unwrap();
+        let mut o =
+            RawObject::from_raw(Raw::from_json(r#"{"a":"x","b":1,"c":null,"a":"y"}"#).unwrap())
+                .unwrap();
         assert_eq!(o.take::<String>("a"), Input::Value("y".into()));
         assert_eq!(o.take::<String>("b"), Input::WrongType);
         assert_eq!(o.take::<String>("c"), Input::Missing);
         assert_eq!(o.require::<String>("d"), None);
-        assert!(RawObject::from_raw(serde_json::from_str("[1]").unwrap()).is_none());
+        assert!(RawObject::from_raw(Raw::from_json("[1]").unwrap()).is_none());
     }
 
     #[test]

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# `make bench`: the figures the budgets are checked against (README "Budgets").
+# Expects `make web` to have run (pkg/ and web/dist/ built).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+gz() { gzip -9c "$1" | wc -c; }
+kib() { awk -v b="$1" 'BEGIN { printf "%.1f KiB", b / 1024 }'; }
+
+wasm=pkg/domain_wasm_bg.wasm
+raw=$(stat -c %s "$wasm")
+packed=$(gz "$wasm")
+echo "== sizes"
+printf 'wasm module            %8d B raw  %8d B gzip (%s)   budget 60 KB gzip\n' "$raw" "$packed" "$(kib "$packed")"
+
+# The JavaScript a first visit loads: the entry script and the modules it preloads.
+initial=0
+for asset in $(grep -oE '(src|href)="/assets/[^"]+\.js"' web/dist/index.html | sed -E 's/.*"\/(assets\/[^"]+)"/\1/' | sort -u); do
+  initial=$((initial + $(gz "web/dist/$asset")))
+done
+all=0
+for asset in web/dist/assets/*.js; do all=$((all + $(gz "$asset"))); done
+printf 'JS initial bundle      %8s    %8d B gzip (%s)\n' "" "$initial" "$(kib "$initial")"
+printf 'JS all chunks          %8s    %8d B gzip (%s)\n' "" "$all" "$(kib "$all")"
+
+echo "== one full-form validation (median of 51 batches of 1000)   budget 20 µs through wasm"
+cargo run -q --release -p domain --example bench
+node --experimental-wasm-modules --no-warnings scripts/bench-wasm.mjs

@@ -1,0 +1,26 @@
+import { ChakraProvider, defaultSystem } from "@chakra-ui/react";
+import type { ReactNode } from "react";
+import { SWRConfig, type SWRConfiguration } from "swr";
+import { Toaster } from "@/components/ui/toaster";
+import { I18nProvider } from "@/lib/i18n";
+
+const swrConfig: SWRConfiguration = {
+  // A failing call is retried a few times, not forever; the HTTP client reports the failure.
+  errorRetryCount: 3,
+  // Paged lists keep showing the previous page while the next one loads.
+  keepPreviousData: true,
+};
+
+/** Everything every screen needs: theme, language, data cache and toasts. */
+export function AppProvider({ children }: { readonly children: ReactNode }) {
+  return (
+    <ChakraProvider value={defaultSystem}>
+      <I18nProvider>
+        <SWRConfig value={swrConfig}>
+          {children}
+          <Toaster />
+        </SWRConfig>
+      </I18nProvider>
+    </ChakraProvider>
+  );
+}

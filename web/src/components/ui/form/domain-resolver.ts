@@ -1,0 +1,52 @@
+import type { FieldError as DomainFieldError, FormName } from "domain-wasm";
+import { set, type FieldErrors, type FieldValues, type Resolver } from "react-hook-form";
+import { loadDomain } from "@/lib/domain";
+import { translate } from "@/lib/locale";
+
+interface ResolvedError {
+  type: string;
+  message: string;
+  types?: Record<string, string>;
+}
+
+/**
+ * Turns the domain's field errors into react-hook-form errors: `type` is the domain code,
+ * `message` the catalogue text ("error." + code) in the current language; field "" (the whole
+ * form) becomes `root`. The first error of a field wins; with criteriaMode "all" every code of a
+ * field is kept in `types`.
+ */
+export function toFormErrors<T extends FieldValues>(
+  found: readonly DomainFieldError[],
+  keepAll = false,
+): FieldErrors<T> {
+  const byField = new Map<string, ResolvedError>();
+  for (const { field, code, params } of found) {
+    const name = field === "" ? "root" : field;
+    const message = translate(`error.${code}`, params);
+    const existing = byField.get(name);
+    if (existing) {
+      if (existing.types) existing.types[code] ??= message;
+    } else {
+      byField.set(name, { type: code, message, ...(keepAll && { types: { [code]: message } }) });
+    }
+  }
+  const errors = {};
+  for (const [name, error] of byField) set(errors, name, error);
+  return errors;
+}
+
+/**
+ * A react-hook-form resolver running the wasm validator of `form`, the same rules the server
+ * checks. `context` supplies the form's outside facts (e.g. the available balance) at each check.
+ */
+export function domainResolver<T extends FieldValues>(
+  form: FormName,
+  context?: () => unknown,
+): Resolver<T> {
+  return async (values, _context, options) => {
+    const domain = await loadDomain();
+    const found = domain.validate(form, values, context?.() ?? null);
+    if (found.length === 0) return { values, errors: {} };
+    return { values: {}, errors: toFormErrors<T>(found, options.criteriaMode === "all") };
+  };
+}

@@ -1,0 +1,4 @@
+export { domainResolver, toFormErrors } from "./domain-resolver";
+export { FormError } from "./form-error";
+export { FormField, type FormFieldProps } from "./form-field";
+export { useDomainForm, type UseDomainFormOptions } from "./use-domain-form";

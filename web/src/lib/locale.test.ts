@@ -1,0 +1,44 @@
+import domainZhHK from "@domain-locales/zh-HK.json";
+import { afterEach, describe, expect, it } from "vitest";
+import webEnUS from "@/locales/en-US.json";
+import webZhHK from "@/locales/zh-HK.json";
+import { loadDomain } from "./domain";
+import { DEFAULT_LOCALE, LOCALES, formatMessage, setLocale, translate } from "./locale";
+
+afterEach(async () => {
+  await setLocale("en-US");
+});
+
+describe("formatMessage", () => {
+  it("fills every placeholder with its parameter", () => {
+    expect(formatMessage("less than {max} characters, {max} at most", { max: 16 })).toBe(
+      "less than 16 characters, 16 at most",
+    );
+  });
+
+  it("leaves a placeholder without a parameter visible", () => {
+    expect(formatMessage("{amount} of {total}", { amount: "1" })).toBe("1 of {total}");
+  });
+});
+
+describe("translate", () => {
+  it("answers in en-US by default", () => {
+    expect(translate("preview.title")).toBe(webEnUS["preview.title"]);
+  });
+
+  it("switches to zh-HK, loading its web strings and domain catalogue on demand", async () => {
+    await expect(setLocale("zh-HK")).resolves.toBe(true);
+    expect(translate("preview.title")).toBe(webZhHK["preview.title"]);
+    expect(translate("error.required_input")).toBe(domainZhHK["error.required_input"]);
+  });
+
+  it("shows the key itself for a key no catalogue has", () => {
+    expect(translate("error.no_such_code")).toBe("error.no_such_code");
+  });
+});
+
+it("offers exactly the languages the domain defines, with the same default", async () => {
+  const { locales, defaultLocale } = (await loadDomain()).constants();
+  expect(LOCALES.map(({ code }) => code)).toEqual(locales);
+  expect(DEFAULT_LOCALE).toBe(defaultLocale);
+});

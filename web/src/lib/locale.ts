@@ -1,0 +1,156 @@
+// The interface language: catalogues (web UI strings merged with the domain catalogue), loading on
+// demand, the stored choice, and translation. React reads it through lib/i18n.tsx; code outside
+// React (form resolvers) calls translate().
+import domainEnUS from "@domain-locales/en-US.json";
+import webEnUS from "@/locales/en-US.json";
+
+/** Languages offered, each named in its own language. */
+export const LOCALES = [
+  { code: "en-US", label: "English" },
+  { code: "zh-HK", label: "繁體中文" },
+] as const;
+
+export type Locale = (typeof LOCALES)[number]["code"];
+
+export const DEFAULT_LOCALE: Locale = "en-US";
+
+const STORAGE_KEY = "locale";
+
+/** A UI string of the web app or an entry of the domain catalogue; error keys come from domain codes. */
+export type MessageKey = keyof typeof webEnUS | keyof typeof domainEnUS | `error.${string}`;
+
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+export type Catalogue = Readonly<Record<string, string>>;
+
+export type Translate = (key: MessageKey, params?: MessageParams) => string;
+
+export function isLocale(value: string): value is Locale {
+  return LOCALES.some((locale) => locale.code === value);
+}
+
+/** One language: the domain catalogue (errors, status labels) plus the web app's own UI strings. */
+export function mergeCatalogues(domain: Catalogue, web: Catalogue): Catalogue {
+  return { ...domain, ...web };
+}
+
+/** Fills `{name}` placeholders; one without a value stays visible instead of vanishing. */
+export function formatMessage(template: string, params: MessageParams = {}): string {
+  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+    const value = params[name];
+    return value === undefined ? placeholder : String(value);
+  });
+}
+
+const enUS = mergeCatalogues(domainEnUS, webEnUS);
+
+// en-US ships in the main bundle; other languages are separate chunks fetched when chosen.
+const loaders: Record<Locale, () => Promise<Catalogue>> = {
+  "en-US": () => Promise.resolve(enUS),
+  "zh-HK": async () => {
+    const [domain, web] = await Promise.all([
+      import("@domain-locales/zh-HK.json"),
+      import("@/locales/zh-HK.json"),
+    ]);
+    return mergeCatalogues(domain.default, web.default);
+  },
+};
+
+const catalogues = new Map<Locale, Promise<Catalogue>>();
+
+function loadCatalogue(locale: Locale): Promise<Catalogue> {
+  let loading = catalogues.get(locale);
+  if (!loading) {
+    loading = loaders[locale]().catch((error: unknown) => {
+      catalogues.delete(locale);
+      throw error;
+    });
+    catalogues.set(locale, loading);
+  }
+  return loading;
+}
+
+function readStoredLocale(): Locale {
+  try {
+    const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
+    return stored != null && isLocale(stored) ? stored : DEFAULT_LOCALE;
+  } catch {
+    // Storage can be unavailable (privacy modes); the default language still works.
+    return DEFAULT_LOCALE;
+  }
+}
+
+function storeLocale(locale: Locale): void {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, locale);
+  } catch {
+    // Not persisting the choice is acceptable; the page still switches.
+  }
+}
+
+export interface LocaleState {
+  readonly locale: Locale;
+  readonly catalogue: Catalogue;
+}
+
+const defaultState: LocaleState = { locale: DEFAULT_LOCALE, catalogue: enUS };
+
+let requested: Locale = readStoredLocale();
+// Undefined only at start, while a stored non-default choice is still loading.
+let current: LocaleState | undefined = requested === DEFAULT_LOCALE ? defaultState : undefined;
+const listeners = new Set<() => void>();
+
+function apply(state: LocaleState): void {
+  current = state;
+  if (typeof document !== "undefined") {
+    document.documentElement.lang = state.locale;
+  }
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Switches the language once its catalogue is loaded and remembers the choice.
+ * Resolves false when the catalogue could not be loaded; the current language then stays.
+ */
+export async function setLocale(locale: Locale): Promise<boolean> {
+  requested = locale;
+  let catalogue: Catalogue;
+  try {
+    catalogue = await loadCatalogue(locale);
+  } catch {
+    if (!current) apply(defaultState);
+    return false;
+  }
+  // A later choice made while this one was loading wins.
+  if (requested === locale) {
+    apply({ locale, catalogue });
+    storeLocale(locale);
+  }
+  return true;
+}
+
+/** Looks a key up in `catalogue`, then in en-US; a key nobody has is shown as itself. */
+export function lookUp(catalogue: Catalogue, key: MessageKey, params?: MessageParams): string {
+  return formatMessage(catalogue[key] ?? enUS[key] ?? key, params);
+}
+
+/** Translates in the current language, for code outside React (e.g. form resolvers). */
+export function translate(key: MessageKey, params?: MessageParams): string {
+  return lookUp((current ?? defaultState).catalogue, key, params);
+}
+
+/** For useSyncExternalStore: called whenever the language changes. */
+export function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The current language and its catalogue; undefined while a stored choice loads at start. */
+export function getSnapshot(): LocaleState | undefined {
+  return current;
+}
+
+/** Loads the language chosen on an earlier visit, if it is not loaded yet. */
+export function restoreStoredLocale(): Promise<boolean> {
+  return setLocale(requested);
+}

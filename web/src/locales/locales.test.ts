@@ -1,0 +1,43 @@
+import domainEnUS from "@domain-locales/en-US.json";
+import domainZhHK from "@domain-locales/zh-HK.json";
+import { describe, expect, it } from "vitest";
+import webEnUS from "./en-US.json";
+import webZhHK from "./zh-HK.json";
+
+type Catalogue = Record<string, string>;
+
+const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+const sets: [name: string, enUS: Catalogue, zhHK: Catalogue][] = [
+  ["web UI strings (src/locales)", webEnUS, webZhHK],
+  ["domain catalogue (crates/domain/locales)", domainEnUS, domainZhHK],
+];
+
+describe.each(sets)("%s", (_name, enUS, zhHK) => {
+  it("has no key in one language that is missing in the other", () => {
+    const onlyInEnUS = Object.keys(enUS).filter((key) => !(key in zhHK));
+    const onlyInZhHK = Object.keys(zhHK).filter((key) => !(key in enUS));
+    expect({ onlyInEnUS, onlyInZhHK }).toEqual({ onlyInEnUS: [], onlyInZhHK: [] });
+  });
+
+  it("uses the same placeholders in both languages", () => {
+    const differing = Object.keys(enUS).filter(
+      (key) =>
+        key in zhHK &&
+        placeholders(enUS[key] ?? "").join() !== placeholders(zhHK[key] ?? "").join(),
+    );
+    expect(differing).toEqual([]);
+  });
+
+  it("has no empty text", () => {
+    const empty = [...Object.entries(enUS), ...Object.entries(zhHK)]
+      .filter(([, text]) => text.trim() === "")
+      .map(([key]) => key);
+    expect(empty).toEqual([]);
+  });
+});
+
+it("never lets a web UI string replace a domain catalogue text", () => {
+  const shadowed = Object.keys(webEnUS).filter((key) => key in domainEnUS);
+  expect(shadowed).toEqual([]);
+});

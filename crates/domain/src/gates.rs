@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use crate::identity::IdentityStatus;
-use crate::input::{FromRaw, Raw, RawObject, deserialize_via_raw, text_enum};
+use crate::input::{from_raw_struct, text_enum};
 
 text_enum! {
     /// A precondition a user may not yet meet.
@@ -105,21 +105,14 @@ pub struct GateState {
     pub mobile_bound: bool,
 }
 
-impl FromRaw for GateState {
-    fn from_raw(raw: Raw) -> Option<Self> {
-        let mut o = RawObject::from_raw(raw)?;
-        Some(GateState {
-            logged_in: o.require("loggedIn")?,
-            basic_identity: o.require("basicIdentity")?,
-            investor_identity: o.require("investorIdentity")?,
-            aml: o.require("aml")?,
-            qi: o.require("qi")?,
-            mobile_bound: o.require("mobileBound")?,
-        })
-    }
-}
-
-deserialize_via_raw!(GateState);
+from_raw_struct!(GateState {
+    logged_in: "loggedIn",
+    basic_identity: "basicIdentity",
+    investor_identity: "investorIdentity",
+    aml: "aml",
+    qi: "qi",
+    mobile_bound: "mobileBound"
+});
 
 impl GateState {
     fn passes(self, gate: Gate) -> bool {

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::error::ErrorCode;
-use crate::input::{FromRaw, Raw, RawObject, deserialize_via_raw, text_enum};
+use crate::input::{from_raw_struct, text_enum};
 
 /// Login switches.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -51,67 +51,34 @@ impl SecurityConfig {
     }
 }
 
-impl FromRaw for LoginSwitches {
-    fn from_raw(raw: Raw) -> Option<Self> {
-        let mut o = RawObject::from_raw(raw)?;
-        Some(Self {
-            email: o.require("email")?,
-            mfa: o.require("mfa")?,
-        })
-    }
-}
+from_raw_struct!(LoginSwitches {
+    email: "email",
+    mfa: "mfa"
+});
 
-impl FromRaw for TradeSwitches {
-    fn from_raw(raw: Raw) -> Option<Self> {
-        let mut o = RawObject::from_raw(raw)?;
-        Some(Self {
-            email: o.require("email")?,
-            mfa: o.require("mfa")?,
-            security: o.require("security")?,
-        })
-    }
-}
+from_raw_struct!(TradeSwitches {
+    email: "email",
+    mfa: "mfa",
+    security: "security"
+});
 
-impl FromRaw for AuthenticatorEntry {
-    fn from_raw(raw: Raw) -> Option<Self> {
-        let mut o = RawObject::from_raw(raw)?;
-        Some(Self {
-            id: o.require("id")?,
-            remark: o.require("remark")?,
-        })
-    }
-}
+from_raw_struct!(AuthenticatorEntry {
+    id: "id",
+    remark: "remark"
+});
 
-impl FromRaw for SecurityConfig {
-    fn from_raw(raw: Raw) -> Option<Self> {
-        let mut o = RawObject::from_raw(raw)?;
-        Some(Self {
-            security: o.require("security")?,
-            mfa: o.require("mfa")?,
-            login: o.require("login")?,
-            trade: o.require("trade")?,
-        })
-    }
-}
+from_raw_struct!(SecurityConfig {
+    security: "security",
+    mfa: "mfa",
+    login: "login",
+    trade: "trade"
+});
 
-impl FromRaw for Factors {
-    fn from_raw(raw: Raw) -> Option<Self> {
-        let mut o = RawObject::from_raw(raw)?;
-        Some(Self {
-            email: o.require("email")?,
-            mfa: o.require("mfa")?,
-            security: o.require("security")?,
-        })
-    }
-}
-
-deserialize_via_raw!(
-    LoginSwitches,
-    TradeSwitches,
-    AuthenticatorEntry,
-    SecurityConfig,
-    Factors
-);
+from_raw_struct!(Factors {
+    email: "email",
+    mfa: "mfa",
+    security: "security"
+});
 
 /// The factors a request must carry; also the `{email, mfa, security}` flags of statusCode 103.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]

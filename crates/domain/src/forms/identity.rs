@@ -1,6 +1,6 @@
 //! Basic identity: step 1 personal data, step 2 the passport and its images.
 
-use crate::input::{FromRaw, Raw, RawObject, form_input};
+use crate::input::{form_input, from_raw_struct};
 
 use super::fields::Check;
 use super::{Form, NoContext};
@@ -32,14 +32,7 @@ pub struct BasicIdentityContext {
     pub today: Date,
 }
 
-impl FromRaw for BasicIdentityContext {
-    fn from_raw(raw: Raw) -> Option<Self> {
-        let mut o = RawObject::from_raw(raw)?;
-        Some(Self {
-            today: o.require("today")?,
-        })
-    }
-}
+from_raw_struct!(BasicIdentityContext { today: "today" });
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BasicIdentity {

@@ -1,7 +1,7 @@
 //! Investor identity: individual (SSN for US residents, documents) or company (company data and
 //! nine documents).
 
-use crate::input::{FromRaw, Raw, RawObject, form_input};
+use crate::input::{form_input, from_raw_struct};
 
 use super::fields::Check;
 use super::{Form, NoContext};
@@ -29,14 +29,9 @@ pub struct IndividualInvestorContext {
     pub basic_country: String,
 }
 
-impl FromRaw for IndividualInvestorContext {
-    fn from_raw(raw: Raw) -> Option<Self> {
-        let mut o = RawObject::from_raw(raw)?;
-        Some(Self {
-            basic_country: o.require("basicCountry")?,
-        })
-    }
-}
+from_raw_struct!(IndividualInvestorContext {
+    basic_country: "basicCountry"
+});
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IndividualInvestor {

@@ -1,7 +1,7 @@
 //! The anti-money-laundering (AML) and qualified-investor (QI) questionnaires; some questions
 //! are for individual investors only.
 
-use crate::input::{FromRaw, Raw, RawObject, form_input};
+use crate::input::{form_input, from_raw_struct};
 
 use super::Form;
 use super::fields::Check;
@@ -20,14 +20,9 @@ pub struct InvestorContext {
     pub investor_type: InvestorType,
 }
 
-impl FromRaw for InvestorContext {
-    fn from_raw(raw: Raw) -> Option<Self> {
-        let mut o = RawObject::from_raw(raw)?;
-        Some(Self {
-            investor_type: o.require("investorType")?,
-        })
-    }
-}
+from_raw_struct!(InvestorContext {
+    investor_type: "investorType"
+});
 
 form_input! {
     pub struct AmlForm {

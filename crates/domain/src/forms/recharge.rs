@@ -1,6 +1,6 @@
 //! Recharge a card from the USD bank account.
 
-use crate::input::{FromRaw, Raw, RawObject, form_input};
+use crate::input::{form_input, from_raw_struct};
 
 use super::Form;
 use super::fields::Check;
@@ -26,14 +26,9 @@ pub struct RechargeContext {
     pub available_balance: i64,
 }
 
-impl FromRaw for RechargeContext {
-    fn from_raw(raw: Raw) -> Option<Self> {
-        let mut o = RawObject::from_raw(raw)?;
-        Some(Self {
-            available_balance: o.require("availableBalance")?,
-        })
-    }
-}
+from_raw_struct!(RechargeContext {
+    available_balance: "availableBalance"
+});
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Recharge {

@@ -372,6 +372,21 @@ macro_rules! deserialize_via_raw {
 }
 pub(crate) use deserialize_via_raw;
 
+/// Reads a settings or context struct from an object whose fields must all be present and
+/// valid (`field: "apiKey"` pairs), and gives it serde's `Deserialize` the same way.
+macro_rules! from_raw_struct {
+    ($t:ident { $($field:ident: $key:literal),* $(,)? }) => {
+        impl $crate::input::FromRaw for $t {
+            fn from_raw(raw: $crate::input::Raw) -> Option<Self> {
+                let mut object = <$crate::input::RawObject as $crate::input::FromRaw>::from_raw(raw)?;
+                Some(Self { $($field: object.require($key)?,)* })
+            }
+        }
+        $crate::input::deserialize_via_raw!($t);
+    };
+}
+pub(crate) use from_raw_struct;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,7 +26,7 @@ pub const LOCALES: &[&str] = &["en-US", "zh-HK"];
 /// Youngest age at which an identity can be verified.
 pub const ADULT_AGE: i32 = 18;
 pub const PASSWORD_MIN: usize = 8;
-pub const PASSWORD_MAX: usize = 64;
+pub const PASSWORD_MAX: usize = 128;
 
 // Text field limits (characters).
 pub const NAME_MAX: usize = 64;

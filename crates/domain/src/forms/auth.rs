@@ -134,7 +134,7 @@ fn email(c: &mut Check, input: &Input<String>) -> Option<Email> {
     email
 }
 
-/// A new password: 8–64 characters with at least one letter and one digit.
+/// A new password: 8–128 characters with at least one letter and one digit.
 pub(super) fn new_password(c: &mut Check, field: &str, input: &Input<String>) -> Option<String> {
     let password = c.secret(field, input, ErrorCode::NewPasswordRequired)?;
     let len = char_len(&password);

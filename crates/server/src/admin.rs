@@ -1,0 +1,83 @@
+//! `fiscard admin …`: operator actions from the command line (later issues add more).
+
+use std::io::BufRead;
+
+use anyhow::{Context, bail};
+use domain::email::Email;
+use domain::forms::{Form, NewPasswordForm, NoContext};
+use domain::input::Raw;
+
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::Db;
+use crate::services::{accounts, passwords::Passwords};
+
+/// Creates the first (or another) operator. The password comes from stdin, or is generated
+/// and printed once.
+pub async fn create_operator(
+    config: &Config,
+    email: &str,
+    password_from_stdin: bool,
+) -> anyhow::Result<()> {
+    let email = Email::parse(email).context("that is not a valid e-mail address")?;
+    let (password, generated) = if password_from_stdin {
+        let mut line = String::new();
+        std::io::stdin()
+            .lock()
+            .read_line(&mut line)
+            .context("reading the password from stdin")?;
+        (line.trim_end_matches(['\r', '\n']).to_owned(), false)
+    } else {
+        let mut bytes = [0_u8; 18];
+        rand::fill(&mut bytes);
+        (
+            format!(
+                "Op{}",
+                base64::Engine::encode(&base64::engine::general_purpose::URL_SAFE_NO_PAD, bytes)
+            ),
+            true,
+        )
+    };
+    let raw = Raw::from_json(
+        &serde_json::json!({ "password": password, "confirm": password }).to_string(),
+    )
+    .context("password as JSON")?;
+    let form =
+        <NewPasswordForm as domain::input::FromRaw>::from_raw(raw).context("password form")?;
+    if let Err(errors) = form.parse(&NoContext) {
+        bail!(
+            "the password is not acceptable: {}",
+            errors
+                .iter()
+                .map(|e| e.code.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    let db = Db::connect(config.database_url.expose(), 1)?;
+    let hash = Passwords::new(1)?
+        .hash(password.clone())
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let now = Clock::System.now_ms();
+    let address = email.as_str().to_owned();
+    let created = db
+        .write(move |conn| {
+            if accounts::find_by_email(conn, &address)?.is_some() {
+                return Ok(None);
+            }
+            Ok(Some(accounts::create(
+                conn, &address, &hash, "operator", "en-US", now,
+            )?))
+        })
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let Some(id) = created else {
+        bail!("{email} already has an account")
+    };
+    println!("operator {email} created (id {id})");
+    if generated {
+        println!("password (shown once, change it after the first login): {password}");
+    }
+    Ok(())
+}

@@ -1,0 +1,186 @@
+//! Persistence: one connection type over SQLite and PostgreSQL, picked from the URL scheme.
+//!
+//! Diesel is blocking, so every query runs on actix's blocking thread pool ([`Db::read`],
+//! [`Db::write`]), never on the async workers. SQLite (the embedded default) allows one writer
+//! at a time: write transactions take an in-process lock first, so a transaction that reads
+//! and then writes never meets `SQLITE_BUSY_SNAPSHOT`; PostgreSQL runs them concurrently.
+
+pub mod schema;
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use anyhow::Context;
+use diesel::connection::SimpleConnection;
+use diesel::r2d2::{ConnectionManager, CustomizeConnection, Pool, PooledConnection};
+use diesel::{Connection, PgConnection, SqliteConnection};
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+
+use crate::api::AppError;
+
+/// A connection to either database.
+#[allow(missing_debug_implementations)] // diesel's connections are not Debug
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Pg(PgConnection),
+    Sqlite(SqliteConnection),
+}
+
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
+
+/// Which database a URL names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    /// `postgres://` and `postgresql://` are PostgreSQL; anything else is a SQLite file path
+    /// (with or without a `sqlite://` prefix). Chosen here rather than by trial connection,
+    /// which would hide a PostgreSQL connection error behind a SQLite one.
+    pub fn of(url: &str) -> (Backend, &str) {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            (Backend::Postgres, url)
+        } else {
+            (
+                Backend::Sqlite,
+                url.strip_prefix("sqlite://").unwrap_or(url),
+            )
+        }
+    }
+}
+
+/// Sets the connection up the way the product needs it, each time the pool opens one.
+#[derive(Debug, Clone, Copy)]
+struct Setup(Backend);
+
+impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for Setup {
+    fn on_acquire(&self, conn: &mut DbConnection) -> Result<(), diesel::r2d2::Error> {
+        let sql = match self.0 {
+            // WAL: readers never block the writer; busy_timeout: wait, don't fail, on a lock.
+            Backend::Sqlite => {
+                "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;"
+            }
+            Backend::Postgres => "SET TIME ZONE 'UTC';",
+        };
+        conn.batch_execute(sql)
+            .map_err(diesel::r2d2::Error::QueryError)
+    }
+}
+
+/// The connection pool and what it needs to run queries safely.
+#[derive(Clone)]
+pub struct Db {
+    pool: Pool<ConnectionManager<DbConnection>>,
+    backend: Backend,
+    /// SQLite only: one write transaction at a time.
+    writer: Arc<Mutex<()>>,
+}
+
+impl std::fmt::Debug for Db {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Db")
+            .field("backend", &self.backend)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Db {
+    /// Opens the pool and brings the schema up to date.
+    pub fn connect(url: &str, pool_size: u32) -> anyhow::Result<Db> {
+        let (backend, target) = Backend::of(url);
+        if backend == Backend::Sqlite
+            && let Some(dir) = std::path::Path::new(target)
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+        {
+            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        }
+        let manager = ConnectionManager::<DbConnection>::new(target);
+        let pool = Pool::builder()
+            .max_size(pool_size)
+            .connection_timeout(Duration::from_secs(10))
+            .connection_customizer(Box::new(Setup(backend)))
+            .build(manager)
+            .with_context(|| format!("connecting to the {backend:?} database"))?;
+        let db = Db {
+            pool,
+            backend,
+            writer: Arc::new(Mutex::new(())),
+        };
+        db.migrate()?;
+        Ok(db)
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    fn migrate(&self) -> anyhow::Result<()> {
+        let mut conn = self
+            .pool
+            .get()
+            .context("no database connection for migrations")?;
+        let migrations = match self.backend {
+            Backend::Sqlite => SQLITE_MIGRATIONS,
+            Backend::Postgres => POSTGRES_MIGRATIONS,
+        };
+        let applied = conn
+            .run_pending_migrations(migrations)
+            .map_err(|e| anyhow::anyhow!("migrations failed: {e}"))?;
+        for m in applied {
+            tracing::info!(migration = %m, "applied migration");
+        }
+        Ok(())
+    }
+
+    /// Runs `f` on a pooled connection off the async workers.
+    pub async fn read<T, F>(&self, f: F) -> Result<T, AppError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConnection) -> Result<T, AppError> + Send + 'static,
+    {
+        let pool = self.pool.clone();
+        actix_web::web::block(move || {
+            let mut conn = connection(&pool)?;
+            f(&mut conn)
+        })
+        .await
+        .map_err(|e| AppError::internal(anyhow::anyhow!("blocking pool: {e}")))?
+    }
+
+    /// Runs `f` in a transaction off the async workers; rolls back when `f` fails.
+    pub async fn write<T, F>(&self, f: F) -> Result<T, AppError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConnection) -> Result<T, AppError> + Send + 'static,
+    {
+        let pool = self.pool.clone();
+        let writer = (self.backend == Backend::Sqlite).then(|| self.writer.clone());
+        actix_web::web::block(move || {
+            let mut conn = connection(&pool)?;
+            let _turn = writer
+                .as_ref()
+                .map(|w| w.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+            (*conn).transaction(f)
+        })
+        .await
+        .map_err(|e| AppError::internal(anyhow::anyhow!("blocking pool: {e}")))?
+    }
+
+    /// True when the database answers a trivial query.
+    pub async fn healthy(&self) -> bool {
+        self.read(|conn| conn.batch_execute("SELECT 1").map_err(AppError::from))
+            .await
+            .is_ok()
+    }
+}
+
+fn connection(
+    pool: &Pool<ConnectionManager<DbConnection>>,
+) -> Result<PooledConnection<ConnectionManager<DbConnection>>, AppError> {
+    pool.get()
+        .map_err(|e| AppError::internal(anyhow::anyhow!("no database connection: {e}")))
+}

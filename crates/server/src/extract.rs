@@ -1,0 +1,89 @@
+//! Request extractors: who is calling (`Client`), and whose session it is (`CurrentUser`).
+
+use std::future::{Future, Ready, ready};
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpRequest, web};
+
+use crate::api::AppError;
+use crate::services::sessions::{self, SessionUser};
+use crate::state::AppState;
+
+/// Longest user agent kept in the security log.
+const USER_AGENT_MAX: usize = 256;
+
+/// The caller's network address and browser, for limits and the security log.
+#[derive(Debug, Clone)]
+pub struct Client {
+    pub ip: String,
+    pub user_agent: String,
+}
+
+impl FromRequest for Client {
+    type Error = AppError;
+    type Future = Ready<Result<Client, AppError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let trust_proxy = req
+            .app_data::<web::Data<AppState>>()
+            .is_some_and(|s| s.config.trust_proxy);
+        let forwarded = trust_proxy
+            .then(|| {
+                req.connection_info()
+                    .realip_remote_addr()
+                    .map(str::to_owned)
+            })
+            .flatten();
+        let ip = forwarded
+            .map(|a| {
+                a.parse::<std::net::SocketAddr>()
+                    .map_or(a, |s| s.ip().to_string())
+            })
+            .or_else(|| req.peer_addr().map(|a| a.ip().to_string()))
+            .unwrap_or_else(|| "unknown".to_owned());
+        let user_agent = req
+            .headers()
+            .get("User-Agent")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .chars()
+            .take(USER_AGENT_MAX)
+            .collect();
+        ready(Ok(Client { ip, user_agent }))
+    }
+}
+
+/// The user of a live session (`Access-Token`); 101 without one.
+#[derive(Debug, Clone)]
+pub struct CurrentUser(pub SessionUser);
+
+impl FromRequest for CurrentUser {
+    type Error = AppError;
+    type Future = Pin<Box<dyn Future<Output = Result<CurrentUser, AppError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let token = req
+            .headers()
+            .get("Access-Token")
+            .and_then(|v| v.to_str().ok())
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(str::to_owned);
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        Box::pin(async move {
+            let (Some(token), Some(state)) = (token, state) else {
+                return Err(AppError::not_logged_in());
+            };
+            let now = state.clock.now_ms();
+            let lifetimes = state.session_lifetimes();
+            let user = state
+                .db
+                .read(move |conn| {
+                    sessions::resolve(conn, &token, lifetimes, now).map_err(AppError::from)
+                })
+                .await?;
+            user.map(CurrentUser).ok_or_else(AppError::not_logged_in)
+        })
+    }
+}

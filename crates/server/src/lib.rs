@@ -1,0 +1,116 @@
+//! The fiscard API server: actix-web over diesel (SQLite by default, PostgreSQL by URL), the
+//! domain crate's rules, and the built web app.
+//!
+//! [`start`] builds everything from a [`Config`] and answers the bound address (tests bind
+//! port 0); `main.rs` only parses the command line.
+
+pub mod admin;
+pub mod api;
+pub mod clock;
+pub mod config;
+pub mod db;
+pub mod extract;
+pub mod mailer;
+pub mod middleware;
+pub mod routes;
+pub mod services;
+pub mod state;
+pub mod web;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use actix_web::dev::ServerHandle;
+use actix_web::{App, HttpServer, web as aweb};
+use anyhow::Context;
+
+use crate::api::AppError;
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::Db;
+use crate::mailer::Mailer;
+use crate::services::passwords::Passwords;
+use crate::state::AppState;
+
+/// Builds the shared state: database (migrated), password hasher, mailer.
+pub fn build_state(config: Config, clock: Clock) -> anyhow::Result<AppState> {
+    let db = Db::connect(config.database_url.expose(), config.db_pool_size)?;
+    let passwords = Passwords::new(config.hash_concurrency)?;
+    let mailer = Mailer::new(
+        config.smtp_url.as_ref().map(|s| s.expose().as_str()),
+        config.outbox_dir(),
+        &config.mail_from,
+    )?;
+    Ok(AppState {
+        config: Arc::new(config),
+        db,
+        clock,
+        passwords,
+        mailer,
+    })
+}
+
+/// A running server.
+pub struct Running {
+    pub address: SocketAddr,
+    pub handle: ServerHandle,
+    pub server: actix_web::dev::Server,
+}
+
+/// Binds and starts the server (not yet awaited).
+pub fn start(state: AppState) -> anyhow::Result<Running> {
+    let bind = state.config.bind;
+    let body_limit = api_body_limit(&state);
+    let data = aweb::Data::new(state);
+    let server = HttpServer::new(move || {
+        App::new()
+            .app_data(data.clone())
+            .app_data(body_limit)
+            .app_data(
+                aweb::QueryConfig::default()
+                    .error_handler(|_, _| AppError::bad_request("api.bad_request").into()),
+            )
+            .app_data(
+                aweb::PathConfig::default()
+                    .error_handler(|_, _| AppError::bad_request("api.bad_request").into()),
+            )
+            .wrap(actix_web::middleware::from_fn(middleware::request_context))
+            .route("/healthz", aweb::get().to(routes::healthz))
+            .service(aweb::scope("/api").configure(routes::configure))
+            .default_service(aweb::to(web::serve))
+    })
+    .shutdown_timeout(20)
+    .bind(bind)
+    .with_context(|| format!("binding {bind}"))?;
+    let address = server
+        .addrs()
+        .first()
+        .copied()
+        .context("no bound address")?;
+    let server = server.run();
+    Ok(Running {
+        address,
+        handle: server.handle(),
+        server,
+    })
+}
+
+impl std::fmt::Debug for Running {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Running")
+            .field("address", &self.address)
+            .finish_non_exhaustive()
+    }
+}
+
+fn api_body_limit(state: &AppState) -> api::BodyLimit {
+    api::BodyLimit(state.config.max_body_bytes)
+}
+
+/// Runs the server until Ctrl-C / SIGTERM, then lets requests in flight finish.
+pub async fn serve(config: Config) -> anyhow::Result<()> {
+    let state = build_state(config, Clock::System)?;
+    let running = start(state)?;
+    tracing::info!(address = %running.address, "fiscard is listening");
+    running.server.await.context("server stopped with an error")
+}

@@ -1,0 +1,41 @@
+//! Every API route, declared once: the declaration both mounts the handler and lists the
+//! route in [`ROUTES`], which the OpenAPI test compares with `/api/openapi.json`.
+
+mod captcha;
+mod health;
+mod user;
+
+use actix_web::web;
+
+pub use health::healthz;
+
+/// A mounted API route (path relative to `/api`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Route {
+    pub method: &'static str,
+    pub path: &'static str,
+}
+
+macro_rules! routes {
+    ($($method:ident $path:literal => $handler:path,)*) => {
+        /// Every API route, in mounting order.
+        pub const ROUTES: &[Route] = &[$(Route { method: stringify!($method), path: $path },)*];
+
+        /// Mounts every API route on the `/api` scope.
+        pub fn configure(api: &mut web::ServiceConfig) {
+            $(api.route($path, web::$method().to($handler));)*
+        }
+    };
+}
+
+routes! {
+    get "/captcha/challenge" => captcha::challenge,
+    post "/user/captcha" => user::email_code::send_code,
+    post "/user/register" => user::register::register,
+    post "/user/login" => user::login::login,
+    post "/user/forgetPassword" => user::forget_password::forget_password,
+    post "/user/logout" => user::logout::logout,
+    get "/user/self" => user::profile::show_self,
+    get "/user/config" => user::config::show_config,
+    get "/user/country/list" => user::countries::list_countries,
+}

@@ -1,0 +1,51 @@
+//! `POST user/captcha` (silent): sends an e-mail code.
+//!
+//! - `{accountId}`: the second step of a login (the ticket proves the password);
+//! - `{email, token, purpose: "register" | "forgetPassword"}`: a resend during registration or
+//!   recovery (answers as step 1 does, whatever the address).
+
+use actix_web::web;
+use domain::email::Email;
+use serde_json::json;
+
+use super::{Delivery, issue_code, start_with_email};
+use crate::api::{Api, ApiCode, ApiResult, AppError, JsonBody};
+use crate::extract::Client;
+use crate::services::email_codes::{Purpose, RESEND_COOLDOWN_MS};
+use crate::services::login_tickets;
+use crate::state::AppState;
+
+pub async fn send_code(state: web::Data<AppState>, body: JsonBody, client: Client) -> ApiResult {
+    if let Some(ticket) = body.text("accountId") {
+        let now = state.clock.now_ms();
+        let pending = state
+            .db
+            .read(move |conn| login_tickets::find(conn, &ticket, now).map_err(AppError::from))
+            .await?;
+        let Some(pending) = pending.filter(|p| p.need_email) else {
+            return Err(AppError::new(ApiCode::NotLoggedIn, "api.login_expired"));
+        };
+        let email = Email::parse(&pending.email)
+            .ok_or_else(|| AppError::internal(anyhow::anyhow!("stored e-mail does not parse")))?;
+        issue_code(
+            &state,
+            &email,
+            Purpose::Login,
+            &client,
+            Delivery::Code,
+            pending.locale(),
+        )
+        .await?;
+        return Ok(Api::ok(json!({ "resendAfter": RESEND_COOLDOWN_MS / 1000 }))
+            .saying("api.email_code_sent"));
+    }
+    let purpose = match body.text("purpose").as_deref() {
+        Some("register") => Purpose::Register,
+        Some("forgetPassword") => Purpose::ForgetPassword,
+        _ => return Err(AppError::new(ApiCode::BadRequest, "api.bad_request")),
+    };
+    Ok(
+        Api::ok(start_with_email(&state, &body, &client, purpose).await?)
+            .saying("api.email_code_sent"),
+    )
+}

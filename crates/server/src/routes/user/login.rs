@@ -1,0 +1,163 @@
+//! `POST user/login`.
+//!
+//! Step 1 `{email, password, token}`: after the captcha, the attempt limits and the password,
+//! either a session (`token`) or, when the user's login settings ask for more, the factors
+//! needed and a ticket (`accountId`). Step 2 `{accountId, emailCaptcha, …}` completes it.
+//! An unknown address and a wrong password get the same answer in the same time.
+
+use actix_web::web;
+use domain::forms::{LoginForm, NoContext, VerificationForm};
+use domain::security::{SecureAction, required_factors};
+use serde_json::json;
+
+use super::spend_captcha;
+use crate::api::{Api, ApiCode, ApiResult, AppError, JsonBody};
+use crate::extract::Client;
+use crate::services::email_codes::{self, Purpose};
+use crate::services::security_log::{self, Event};
+use crate::services::throttle::{self, LOGIN_PER_ACCOUNT, LOGIN_PER_IP};
+use crate::services::{accounts, login_tickets, sessions};
+use crate::state::AppState;
+
+pub async fn login(state: web::Data<AppState>, body: JsonBody, client: Client) -> ApiResult {
+    if let Some(ticket) = body.text("accountId") {
+        return complete(&state, &body, &client, ticket).await;
+    }
+    spend_captcha(&state, &body).await?;
+    let login = body.form::<LoginForm>(&NoContext)?;
+    let email = login.email.as_str().to_owned();
+    let ip_key = format!("login:ip:{}", client.ip);
+    // Keyed by the address, known or not, so a lockout reveals nothing either.
+    let account_key = format!("login:account:{email}");
+
+    let now = state.clock.now_ms();
+    let (keys, address) = ((ip_key.clone(), account_key.clone()), email.clone());
+    let (blocked, account) = state
+        .db
+        .read(move |conn| {
+            let by_ip = throttle::blocked_for(conn, &keys.0, LOGIN_PER_IP, now)?;
+            let by_account = throttle::blocked_for(conn, &keys.1, LOGIN_PER_ACCOUNT, now)?;
+            Ok((
+                by_ip.max(by_account),
+                accounts::find_by_email(conn, &address)?,
+            ))
+        })
+        .await?;
+    if let Some(seconds) = blocked {
+        return Err(AppError::too_many_attempts(seconds));
+    }
+
+    let stored_hash = account.as_ref().map(|a| a.password_hash.clone());
+    if !state.passwords.verify(login.password, stored_hash).await? {
+        let user_id = account.map(|a| a.id);
+        let client = client.clone();
+        let now = state.clock.now_ms();
+        let locked = state
+            .db
+            .write(move |conn| {
+                throttle::record(conn, &ip_key, LOGIN_PER_IP, now)?;
+                throttle::record(conn, &account_key, LOGIN_PER_ACCOUNT, now)?;
+                let locked = throttle::blocked_for(conn, &account_key, LOGIN_PER_ACCOUNT, now)?;
+                let event = if locked.is_some() {
+                    Event::LoginLocked
+                } else {
+                    Event::LoginFailed
+                };
+                security_log::record(
+                    conn,
+                    user_id.as_deref(),
+                    event,
+                    &client.ip,
+                    &client.user_agent,
+                    now,
+                )?;
+                Ok(locked)
+            })
+            .await?;
+        return Err(match locked {
+            Some(seconds) => AppError::too_many_attempts(seconds),
+            None => AppError::new(ApiCode::Refused, "api.login_failed"),
+        });
+    }
+
+    let account = account.ok_or_else(|| {
+        AppError::internal(anyhow::anyhow!("a verified password without an account"))
+    })?;
+    let (now, lifetimes) = (state.clock.now_ms(), state.session_lifetimes());
+    let answer = state
+        .db
+        .write(move |conn| {
+            throttle::clear(conn, &account_key)?;
+            let config = accounts::security_config(conn, &account.id)?;
+            let factors = required_factors(SecureAction::Login, &config);
+            if factors.none() {
+                security_log::record(conn, Some(&account.id), Event::LoginSucceeded, &client.ip, &client.user_agent, now)?;
+                let token = sessions::open(conn, &account.id, &client.ip, &client.user_agent, lifetimes, now)?;
+                return Ok(json!({ "token": token, "email": false, "mfa": false, "security": false }));
+            }
+            let ticket = login_tickets::create(conn, &account.id, factors, now)?;
+            Ok(json!({ "email": factors.email, "mfa": factors.mfa, "security": factors.security, "accountId": ticket }))
+        })
+        .await?;
+    let key = if answer.get("token").is_some() {
+        "api.logged_in"
+    } else {
+        "api.verification_required"
+    };
+    Ok(Api::ok(answer).saying(key))
+}
+
+/// Step 2: the codes the ticket asks for.
+async fn complete(state: &AppState, body: &JsonBody, client: &Client, ticket: String) -> ApiResult {
+    let now = state.clock.now_ms();
+    let pending = state
+        .db
+        .read(move |conn| login_tickets::find(conn, &ticket, now).map_err(AppError::from))
+        .await?;
+    let Some(pending) = pending else {
+        return Err(AppError::new(ApiCode::BadRequest, "api.login_expired"));
+    };
+    let factors = pending.factors();
+    let verification = body.form::<VerificationForm>(&factors)?;
+    if factors.mfa || factors.security {
+        // Login can only ask for the e-mail code until authenticators and the PIN exist.
+        return Err(AppError::internal(anyhow::anyhow!(
+            "login asks for a factor this server cannot check yet"
+        )));
+    }
+    let (key, client, lifetimes) = (state.code_key(), client.clone(), state.session_lifetimes());
+    let token = state
+        .db
+        .write(move |conn| {
+            let code = verification.email_code.unwrap_or_default();
+            if let Err(refusal) =
+                email_codes::check(conn, &key, &pending.email, Purpose::Login, &code, now)?
+            {
+                login_tickets::fail(conn, &pending.id)?;
+                return Ok(Err(refusal));
+            }
+            login_tickets::spend(conn, &pending.id, now)?;
+            throttle::clear(conn, &format!("login:account:{}", pending.email))?;
+            security_log::record(
+                conn,
+                Some(&pending.user_id),
+                Event::LoginSucceeded,
+                &client.ip,
+                &client.user_agent,
+                now,
+            )?;
+            Ok(Ok(sessions::open(
+                conn,
+                &pending.user_id,
+                &client.ip,
+                &client.user_agent,
+                lifetimes,
+                now,
+            )?))
+        })
+        .await??;
+    Ok(
+        Api::ok(json!({ "token": token, "email": false, "mfa": false, "security": false }))
+            .saying("api.logged_in"),
+    )
+}

@@ -1,0 +1,114 @@
+//! User accounts: lookup by e-mail, creation with default security settings, password reset.
+
+use diesel::prelude::*;
+use domain::security::{LoginSwitches, SecurityConfig, TradeSwitches};
+
+use crate::clock::new_id;
+use crate::db::DbConnection;
+use crate::db::schema::{user_security, users};
+
+/// What login needs of an account.
+#[derive(Debug, Clone, Queryable)]
+pub struct Credentials {
+    pub id: String,
+    pub password_hash: String,
+    pub locale: String,
+}
+
+pub fn find_by_email(conn: &mut DbConnection, email: &str) -> QueryResult<Option<Credentials>> {
+    users::table
+        .filter(users::email.eq(email))
+        .select((users::id, users::password_hash, users::locale))
+        .first(conn)
+        .optional()
+}
+
+/// A new account with the default security settings (trade actions need the e-mail code).
+pub fn create(
+    conn: &mut DbConnection,
+    email: &str,
+    password_hash: &str,
+    role: &str,
+    locale: &str,
+    now: i64,
+) -> QueryResult<String> {
+    let id = new_id();
+    diesel::insert_into(users::table)
+        .values((
+            users::id.eq(&id),
+            users::email.eq(email),
+            users::password_hash.eq(password_hash),
+            users::role.eq(role),
+            users::locale.eq(locale),
+            users::identity_status.eq(0),
+            users::investor_status.eq(0),
+            users::aml_status.eq(0),
+            users::qi_status.eq(0),
+            users::created_at.eq(now),
+            users::updated_at.eq(now),
+        ))
+        .execute(conn)?;
+    diesel::insert_into(user_security::table)
+        .values((
+            user_security::user_id.eq(&id),
+            user_security::login_email.eq(false),
+            user_security::login_mfa.eq(false),
+            user_security::trade_email.eq(true),
+            user_security::trade_mfa.eq(false),
+            user_security::trade_security.eq(false),
+            user_security::updated_at.eq(now),
+        ))
+        .execute(conn)?;
+    Ok(id)
+}
+
+pub fn set_password(
+    conn: &mut DbConnection,
+    user_id: &str,
+    password_hash: &str,
+    now: i64,
+) -> QueryResult<()> {
+    diesel::update(users::table.find(user_id))
+        .set((
+            users::password_hash.eq(password_hash),
+            users::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// The user's security configuration, as `user/config` shows it and the policy reads it.
+pub fn security_config(conn: &mut DbConnection, user_id: &str) -> QueryResult<SecurityConfig> {
+    let (pin, login_email, login_mfa, trade_email, trade_mfa, trade_security): (
+        Option<String>,
+        bool,
+        bool,
+        bool,
+        bool,
+        bool,
+    ) = user_security::table
+        .find(user_id)
+        .select((
+            user_security::pin_hash,
+            user_security::login_email,
+            user_security::login_mfa,
+            user_security::trade_email,
+            user_security::trade_mfa,
+            user_security::trade_security,
+        ))
+        .first(conn)?;
+    Ok(SecurityConfig {
+        security: pin.is_some(),
+        // Authenticators arrive with the security center; none can be bound yet.
+        mfa: Vec::new(),
+        login: LoginSwitches {
+            email: login_email,
+            mfa: login_mfa,
+        },
+        trade: TradeSwitches {
+            email: trade_email,
+            mfa: trade_mfa,
+            security: trade_security,
+        },
+    })
+}

@@ -1,0 +1,10 @@
+//! What the routes are built from: each service one concern, callable inside a transaction.
+
+pub mod accounts;
+pub mod captcha;
+pub mod email_codes;
+pub mod login_tickets;
+pub mod passwords;
+pub mod security_log;
+pub mod sessions;
+pub mod throttle;

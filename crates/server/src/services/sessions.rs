@@ -1,0 +1,140 @@
+//! Sessions: a 256-bit random token (the `Access-Token`), stored only as its SHA-256, with an
+//! idle and an absolute expiry; revoked by logout and by a password reset (all sessions).
+
+use base64::Engine;
+use diesel::prelude::*;
+use sha2::{Digest, Sha256};
+
+use crate::clock::new_id;
+use crate::db::DbConnection;
+use crate::db::schema::{sessions, users};
+
+/// Touching `last_seen_at` on every request would make every read a write; once a minute is
+/// precise enough for a 30-minute idle expiry.
+const TOUCH_EVERY_MS: i64 = 60_000;
+
+/// How long sessions live (from the configuration).
+#[derive(Debug, Clone, Copy)]
+pub struct Lifetimes {
+    pub idle_ms: i64,
+    pub absolute_ms: i64,
+}
+
+/// The SHA-256 of a token, as stored.
+pub fn token_hash(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+/// Opens a session for `user_id`; answers the token (shown once, never stored).
+pub fn open(
+    conn: &mut DbConnection,
+    user_id: &str,
+    ip: &str,
+    user_agent: &str,
+    lifetimes: Lifetimes,
+    now: i64,
+) -> QueryResult<String> {
+    let mut bytes = [0_u8; 32];
+    rand::fill(&mut bytes);
+    let token = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes);
+    diesel::insert_into(sessions::table)
+        .values((
+            sessions::id.eq(new_id()),
+            sessions::user_id.eq(user_id),
+            sessions::token_hash.eq(token_hash(&token)),
+            sessions::created_at.eq(now),
+            sessions::last_seen_at.eq(now),
+            sessions::expires_at.eq(now + lifetimes.absolute_ms),
+            sessions::ip.eq(ip),
+            sessions::user_agent.eq(user_agent),
+        ))
+        .execute(conn)?;
+    Ok(token)
+}
+
+/// The user a live session belongs to.
+#[derive(Debug, Clone)]
+pub struct SessionUser {
+    pub session_id: String,
+    pub user_id: String,
+    pub email: String,
+    pub role: String,
+    pub locale: String,
+}
+
+/// A session row with its user.
+type SessionRow = (
+    String,
+    String,
+    i64,
+    i64,
+    Option<i64>,
+    String,
+    String,
+    String,
+);
+
+/// The session of `token`, if it is live; keeps it alive.
+pub fn resolve(
+    conn: &mut DbConnection,
+    token: &str,
+    lifetimes: Lifetimes,
+    now: i64,
+) -> QueryResult<Option<SessionUser>> {
+    let row: Option<SessionRow> = sessions::table
+        .inner_join(users::table)
+        .filter(sessions::token_hash.eq(token_hash(token)))
+        .select((
+            sessions::id,
+            sessions::user_id,
+            sessions::last_seen_at,
+            sessions::expires_at,
+            sessions::revoked_at,
+            users::email,
+            users::role,
+            users::locale,
+        ))
+        .first(conn)
+        .optional()?;
+    let Some((session_id, user_id, last_seen, expires, revoked, email, role, locale)) = row else {
+        return Ok(None);
+    };
+    if revoked.is_some() || now >= expires || now - last_seen >= lifetimes.idle_ms {
+        return Ok(None);
+    }
+    if now - last_seen >= TOUCH_EVERY_MS {
+        diesel::update(sessions::table.find(&session_id))
+            .set(sessions::last_seen_at.eq(now))
+            .execute(conn)?;
+    }
+    Ok(Some(SessionUser {
+        session_id,
+        user_id,
+        email,
+        role,
+        locale,
+    }))
+}
+
+/// Ends one session.
+pub fn revoke(conn: &mut DbConnection, session_id: &str, now: i64) -> QueryResult<()> {
+    diesel::update(
+        sessions::table
+            .find(session_id)
+            .filter(sessions::revoked_at.is_null()),
+    )
+    .set(sessions::revoked_at.eq(now))
+    .execute(conn)
+    .map(|_| ())
+}
+
+/// Ends every session of a user (password reset).
+pub fn revoke_all(conn: &mut DbConnection, user_id: &str, now: i64) -> QueryResult<usize> {
+    diesel::update(
+        sessions::table
+            .filter(sessions::user_id.eq(user_id))
+            .filter(sessions::revoked_at.is_null()),
+    )
+    .set(sessions::revoked_at.eq(now))
+    .execute(conn)
+}

@@ -1,0 +1,35 @@
+//! What every handler can reach.
+
+use std::sync::Arc;
+
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::Db;
+use crate::mailer::Mailer;
+use crate::services::passwords::Passwords;
+use crate::services::sessions::Lifetimes;
+
+/// Shared by every request (cheap to clone).
+#[derive(Debug, Clone)]
+pub struct AppState {
+    pub config: Arc<Config>,
+    pub db: Db,
+    pub clock: Clock,
+    pub passwords: Passwords,
+    pub mailer: Mailer,
+}
+
+impl AppState {
+    pub fn session_lifetimes(&self) -> Lifetimes {
+        let ms = |d: std::time::Duration| i64::try_from(d.as_millis()).unwrap_or(i64::MAX);
+        Lifetimes {
+            idle_ms: ms(self.config.session_idle),
+            absolute_ms: ms(self.config.session_absolute),
+        }
+    }
+
+    /// The key e-mail codes are hashed with.
+    pub fn code_key(&self) -> Vec<u8> {
+        self.config.secrets.captcha_hmac_key.expose().clone()
+    }
+}

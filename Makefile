@@ -1,7 +1,8 @@
 # fiscard: one-command run and test on a fresh machine (see README.md).
 #
-#   make run     build everything and serve the app
-#   make test    every test: Rust (incl. shared vectors), wasm vectors and web tests, lints
+#   make run     build everything and start the server (API + web app) on http://127.0.0.1:8080
+#   make test    every test: Rust (incl. shared vectors; the server suite on SQLite, and on
+#                PostgreSQL when TEST_DATABASE_URL is set), wasm vectors and web tests, lints
 #   make bench   size and speed figures
 #
 # Each step installs what it needs first (wasm target, wasm-bindgen-cli, wasm-pack, npm
@@ -13,8 +14,7 @@ SHELL := /bin/bash
 
 CARGO ?= cargo
 NPM ?= npm
-HOST ?= 127.0.0.1
-PORT ?= 5173
+SERVER := target/release/fiscard
 WASM_OPT := web/node_modules/.bin/wasm-opt
 WASM := pkg/domain_wasm_bg.wasm
 # Features the wasm module may use (matching what rustc emits for wasm32-unknown-unknown).
@@ -23,10 +23,10 @@ WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable
 
 DOMAIN_SOURCES := $(shell find crates/domain crates/domain-wasm -type f \( -name '*.rs' -o -name '*.toml' -o -name '*.json' \)) Cargo.toml Cargo.lock
 
-.PHONY: help tools deps pkg web run test test-rust test-web lint bench clean
+.PHONY: help tools deps pkg web server run test test-rust test-web lint bench clean
 
 help:
-	@echo "make run    build and serve the app on http://$(HOST):$(PORT)"
+	@echo "make run    build everything and start the server on http://127.0.0.1:8080"
 	@echo "make test   run every test and lint"
 	@echo "make bench  print size and speed figures"
 
@@ -54,9 +54,15 @@ pkg: $(WASM)
 web: pkg
 	cd web && $(NPM) run build
 
-run: web
-	@echo "==> serving the app on http://$(HOST):$(PORT) (Ctrl-C stops it)"
-	cd web && $(NPM) run preview -- --host $(HOST) --port $(PORT) --strictPort
+## The server ---------------------------------------------------------------------------
+
+server:
+	$(CARGO) build --release -p server
+
+# The embedded default: SQLite and generated secrets under ./data; mail to ./data/outbox.
+run: web server
+	@echo "==> fiscard on http://127.0.0.1:8080 (Ctrl-C stops it; mail goes to ./data/outbox)"
+	$(SERVER) serve
 
 ## Tests ----------------------------------------------------------------------------------
 
@@ -68,7 +74,13 @@ lint: deps
 	$(CARGO) clippy -p domain-wasm --target wasm32-unknown-unknown -- -D warnings
 
 test-rust:
-	$(CARGO) test --workspace
+	env -u TEST_DATABASE_URL $(CARGO) test --workspace
+	@if [ -n "$${TEST_DATABASE_URL:-}" ]; then \
+		echo "==> the server suite again, on PostgreSQL"; \
+		$(CARGO) test -p server; \
+	else \
+		echo "==> TEST_DATABASE_URL is not set: the server suite ran on SQLite only"; \
+	fi
 
 test-web: pkg
 	cd web && $(NPM) run typecheck
@@ -76,7 +88,7 @@ test-web: pkg
 
 ## Figures --------------------------------------------------------------------------------
 
-bench: web
+bench: web server
 	@bash scripts/bench.sh
 
 clean:

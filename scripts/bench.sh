@@ -26,3 +26,16 @@ printf 'JS all chunks          %8s    %8d B gzip (%s)\n' "" "$all" "$(kib "$all"
 echo "== one full-form validation (median of 51 batches of 1000)   budget 20 µs through wasm"
 cargo run -q --release -p domain --example bench
 node --experimental-wasm-modules --no-warnings scripts/bench-wasm.mjs
+
+echo "== server: release build, embedded SQLite, one run   budgets: self/healthz ≥ 0.5; p99 of self < 50 ms during 16 logins"
+data=$(mktemp -d)
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+FISCARD_DATA_DIR="$data" FISCARD_BIND="127.0.0.1:$port" FISCARD_CAPTCHA_MAX_NUMBER=1000 FISCARD_LOG=warn \
+  target/release/fiscard serve >"$data/server.log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$data"' EXIT
+for _ in $(seq 1 100); do
+  curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
+  sleep 0.1
+done
+cargo run -q --release -p server --example load -- "http://127.0.0.1:$port" "$data"

@@ -12,6 +12,7 @@ pub mod db;
 pub mod extract;
 pub mod mailer;
 pub mod middleware;
+pub mod openapi;
 pub mod routes;
 pub mod services;
 pub mod state;

@@ -18,6 +18,7 @@ use domain::FieldError;
 use domain::error::Params;
 use domain::i18n::Locale;
 use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
 pub use body::JsonBody;
@@ -83,13 +84,18 @@ impl ApiCode {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Envelope<'a> {
+struct Envelope<'a, C: Serialize + ?Sized> {
     status_code: u16,
-    content: &'a Value,
+    content: &'a C,
     message: &'a str,
 }
 
-fn envelope(http: HttpStatus, code: ApiCode, content: &Value, message: &str) -> HttpResponse {
+fn envelope<C: Serialize + ?Sized>(
+    http: HttpStatus,
+    code: ApiCode,
+    content: &C,
+    message: &str,
+) -> HttpResponse {
     HttpResponse::build(http)
         .insert_header(("Cache-Control", "no-store"))
         .json(Envelope {
@@ -99,17 +105,19 @@ fn envelope(http: HttpStatus, code: ApiCode, content: &Value, message: &str) -> 
         })
 }
 
-/// A successful answer: `content` and a message key (default `api.ok`).
+/// A successful answer: `content` (serialised once, here) and a message key (default `api.ok`).
 #[derive(Debug)]
 pub struct Api {
-    content: Value,
+    content: Box<RawValue>,
     key: &'static str,
 }
 
 impl Api {
     pub fn ok(content: impl Serialize) -> Api {
+        let content = serde_json::value::to_raw_value(&content)
+            .unwrap_or_else(|_| RawValue::from_string("null".into()).unwrap_or_default());
         Api {
-            content: serde_json::to_value(content).unwrap_or(Value::Null),
+            content,
             key: "api.ok",
         }
     }
@@ -127,7 +135,7 @@ impl Responder for Api {
 
     fn respond_to(self, _: &HttpRequest) -> HttpResponse {
         let message = messages::text(locale(), self.key, &Params::default());
-        envelope(HttpStatus::OK, ApiCode::Ok, &self.content, &message)
+        envelope(HttpStatus::OK, ApiCode::Ok, &*self.content, &message)
     }
 }
 

@@ -38,4 +38,5 @@ routes! {
     get "/user/self" => user::profile::show_self,
     get "/user/config" => user::config::show_config,
     get "/user/country/list" => user::countries::list_countries,
+    get "/openapi.json" => crate::openapi::document,
 }

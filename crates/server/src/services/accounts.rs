@@ -7,6 +7,64 @@ use crate::clock::new_id;
 use crate::db::DbConnection;
 use crate::db::schema::{user_security, users};
 
+/// A user's own data, as `user/self` shows it; loaded with the session, so an authenticated
+/// request costs one database round trip.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = users)]
+pub struct Profile {
+    pub id: String,
+    pub email: String,
+    pub mobile: Option<String>,
+    pub mobile_code: Option<String>,
+    pub mobile_country: Option<String>,
+    pub country: Option<String>,
+    pub last_name: Option<String>,
+    pub first_name: Option<String>,
+    pub identity_status: i32,
+    pub investor_status: i32,
+    pub aml_status: i32,
+    pub qi_status: i32,
+    pub role: String,
+    pub locale: String,
+}
+
+/// The column types of [`Profile`].
+pub type ProfileColumns = (
+    users::id,
+    users::email,
+    users::mobile,
+    users::mobile_code,
+    users::mobile_country,
+    users::country,
+    users::last_name,
+    users::first_name,
+    users::identity_status,
+    users::investor_status,
+    users::aml_status,
+    users::qi_status,
+    users::role,
+    users::locale,
+);
+
+/// The columns of [`Profile`], in its field order. A plain tuple (not `as_select()`) keeps the
+/// query's identity static, so diesel reuses the prepared statement.
+pub const PROFILE_COLUMNS: ProfileColumns = (
+    users::id,
+    users::email,
+    users::mobile,
+    users::mobile_code,
+    users::mobile_country,
+    users::country,
+    users::last_name,
+    users::first_name,
+    users::identity_status,
+    users::investor_status,
+    users::aml_status,
+    users::qi_status,
+    users::role,
+    users::locale,
+);
+
 /// What login needs of an account.
 #[derive(Debug, Clone, Queryable)]
 pub struct Credentials {

@@ -5,6 +5,7 @@ use base64::Engine;
 use diesel::prelude::*;
 use sha2::{Digest, Sha256};
 
+use super::accounts::{self, Profile};
 use crate::clock::new_id;
 use crate::db::DbConnection;
 use crate::db::schema::{sessions, users};
@@ -60,43 +61,30 @@ pub struct SessionUser {
     pub email: String,
     pub role: String,
     pub locale: String,
+    pub profile: Profile,
 }
 
-/// A session row with its user.
-type SessionRow = (
-    String,
-    String,
-    i64,
-    i64,
-    Option<i64>,
-    String,
-    String,
-    String,
-);
-
-/// The session of `token`, if it is live; keeps it alive.
+/// The session of `token`, if it is live, with its user's profile (one query); keeps it alive.
 pub fn resolve(
     conn: &mut DbConnection,
     token: &str,
     lifetimes: Lifetimes,
     now: i64,
 ) -> QueryResult<Option<SessionUser>> {
-    let row: Option<SessionRow> = sessions::table
+    let hash = token_hash(token);
+    let row: Option<(String, i64, i64, Option<i64>, Profile)> = sessions::table
         .inner_join(users::table)
-        .filter(sessions::token_hash.eq(token_hash(token)))
+        .filter(sessions::token_hash.eq(&hash))
         .select((
             sessions::id,
-            sessions::user_id,
             sessions::last_seen_at,
             sessions::expires_at,
             sessions::revoked_at,
-            users::email,
-            users::role,
-            users::locale,
+            accounts::PROFILE_COLUMNS,
         ))
         .first(conn)
         .optional()?;
-    let Some((session_id, user_id, last_seen, expires, revoked, email, role, locale)) = row else {
+    let Some((session_id, last_seen, expires, revoked, profile)) = row else {
         return Ok(None);
     };
     if revoked.is_some() || now >= expires || now - last_seen >= lifetimes.idle_ms {
@@ -109,10 +97,11 @@ pub fn resolve(
     }
     Ok(Some(SessionUser {
         session_id,
-        user_id,
-        email,
-        role,
-        locale,
+        user_id: profile.id.clone(),
+        email: profile.email.clone(),
+        role: profile.role.clone(),
+        locale: profile.locale.clone(),
+        profile,
     }))
 }
 

@@ -1,64 +1,59 @@
-//! `GET user/self`: the user's own data (SPEC §3 "User").
+//! `GET user/self`: the user's own data (SPEC §3 "User"), loaded with the session.
 
-use actix_web::web;
-use diesel::prelude::*;
 use serde::Serialize;
 
-use crate::api::{Api, ApiResult, AppError};
-use crate::db::schema::users;
+use crate::api::{Api, ApiResult};
 use crate::extract::CurrentUser;
-use crate::state::AppState;
+use crate::services::accounts::Profile;
 
-#[derive(Debug, Serialize, Queryable)]
+/// Verification states: 0 not started, 1 approved, 2 in review, 3 rejected.
+#[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Profile {
-    uuid: String,
-    email: String,
-    mobile: Option<String>,
-    mobile_code: Option<String>,
-    mobile_country: Option<String>,
-    country: Option<String>,
-    last_name: Option<String>,
-    first_name: Option<String>,
-    /// Basic identity status (0 not started, 1 approved, 2 in review, 3 rejected).
+struct UserSelf<'a> {
+    uuid: &'a str,
+    email: &'a str,
+    mobile: Option<&'a str>,
+    mobile_code: Option<&'a str>,
+    mobile_country: Option<&'a str>,
+    country: Option<&'a str>,
+    last_name: Option<&'a str>,
+    first_name: Option<&'a str>,
     status: i32,
-    #[serde(skip)]
-    investor_status: i32,
+    investor: Investor,
     aml: i32,
     qualify: i32,
-    role: String,
-    locale: String,
+    role: &'a str,
+    locale: &'a str,
 }
 
-pub async fn show_self(state: web::Data<AppState>, user: CurrentUser) -> ApiResult {
-    let user_id = user.0.user_id;
-    let profile: Profile = state
-        .db
-        .read(move |conn| {
-            users::table
-                .find(user_id)
-                .select((
-                    users::id,
-                    users::email,
-                    users::mobile,
-                    users::mobile_code,
-                    users::mobile_country,
-                    users::country,
-                    users::last_name,
-                    users::first_name,
-                    users::identity_status,
-                    users::investor_status,
-                    users::aml_status,
-                    users::qi_status,
-                    users::role,
-                    users::locale,
-                ))
-                .first(conn)
-                .map_err(AppError::from)
-        })
-        .await?;
-    let investor = serde_json::json!({ "status": profile.investor_status });
-    let mut content = serde_json::to_value(&profile).map_err(|e| AppError::internal(e.into()))?;
-    content["investor"] = investor;
-    Ok(Api::ok(content))
+#[derive(Serialize)]
+struct Investor {
+    status: i32,
+}
+
+impl<'a> From<&'a Profile> for UserSelf<'a> {
+    fn from(p: &'a Profile) -> Self {
+        UserSelf {
+            uuid: &p.id,
+            email: &p.email,
+            mobile: p.mobile.as_deref(),
+            mobile_code: p.mobile_code.as_deref(),
+            mobile_country: p.mobile_country.as_deref(),
+            country: p.country.as_deref(),
+            last_name: p.last_name.as_deref(),
+            first_name: p.first_name.as_deref(),
+            status: p.identity_status,
+            investor: Investor {
+                status: p.investor_status,
+            },
+            aml: p.aml_status,
+            qualify: p.qi_status,
+            role: &p.role,
+            locale: &p.locale,
+        }
+    }
+}
+
+pub async fn show_self(user: CurrentUser) -> ApiResult {
+    Ok(Api::ok(UserSelf::from(&user.0.profile)))
 }

@@ -81,3 +81,44 @@ pub async fn create_operator(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use diesel::prelude::*;
+
+    use super::*;
+    use crate::db::schema::users;
+
+    #[actix_web::test]
+    async fn creates_an_operator_once_with_a_generated_password() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().to_string_lossy().into_owned();
+        let config =
+            Config::from_lookup(|k| (k == "FISCARD_DATA_DIR").then(|| data.clone())).unwrap();
+        create_operator(&config, "Ops@Example.com", false)
+            .await
+            .unwrap();
+        let err = create_operator(&config, "ops@example.com", false)
+            .await
+            .unwrap_err();
+        assert!(err.to_string().contains("already has an account"), "{err}");
+        assert!(
+            create_operator(&config, "not an address", false)
+                .await
+                .is_err()
+        );
+
+        let db = Db::connect(config.database_url.expose(), 1).unwrap();
+        let role: String = db
+            .read(|conn| {
+                users::table
+                    .filter(users::email.eq("ops@example.com"))
+                    .select(users::role)
+                    .first(conn)
+                    .map_err(crate::api::AppError::from)
+            })
+            .await
+            .unwrap();
+        assert_eq!(role, "operator");
+    }
+}

@@ -18,6 +18,11 @@ use super::AppError;
 #[derive(Debug, Clone, Copy)]
 pub struct BodyLimit(pub usize);
 
+/// After refusing an oversized body, how much more of it is read (and dropped): a client still
+/// sending when the connection closes gets a reset instead of the 413. Beyond this the
+/// connection is closed all the same.
+const DRAIN_MAX: usize = 1024 * 1024;
+
 /// A JSON request body as a [`Raw`] value.
 #[derive(Debug, Clone)]
 pub struct JsonBody(pub Raw);
@@ -72,6 +77,13 @@ impl FromRequest for JsonBody {
             while let Some(chunk) = payload.next().await {
                 let chunk = chunk.map_err(|_| AppError::bad_request("api.bad_request"))?;
                 if bytes.len() + chunk.len() > limit {
+                    let mut drained = 0;
+                    while drained < DRAIN_MAX {
+                        match payload.next().await {
+                            Some(Ok(chunk)) => drained += chunk.len(),
+                            _ => break,
+                        }
+                    }
                     return Err(AppError::payload_too_large());
                 }
                 bytes.extend_from_slice(&chunk);

@@ -232,6 +232,14 @@ impl AppError {
         error
     }
 
+    /// 429 for an e-mail code asked for again within the resend cooldown: says so, with the
+    /// seconds to wait (as [`AppError::too_many_attempts`] does).
+    pub fn resend_cooldown(seconds: u64) -> AppError {
+        let mut error = AppError::too_many_attempts(seconds);
+        error.0.key = "api.email_code_cooldown";
+        error
+    }
+
     /// 400 for a body or query the server cannot read at all.
     pub fn bad_request(key: &'static str) -> AppError {
         AppError::new(ApiCode::BadRequest, key).with_http(HttpStatus::BAD_REQUEST)

@@ -39,18 +39,23 @@ pub fn spend(
     };
     diesel::delete(captcha_solutions::table.filter(captcha_solutions::expires_at.lt(now_ms)))
         .execute(conn)?;
-    let already: i64 = captcha_solutions::table
-        .filter(captcha_solutions::challenge.eq(&solution.challenge))
-        .count()
-        .get_result(conn)?;
-    if already > 0 {
-        return Ok(Err(refused()));
+    // The challenge's primary key makes a solution single-use, also when it is sent many times
+    // at once (a count first would let concurrent uses all see none); the savepoint keeps the
+    // transaction usable after the refused insert.
+    let remembered = conn.transaction(|conn| {
+        diesel::insert_into(captcha_solutions::table)
+            .values((
+                captcha_solutions::challenge.eq(&solution.challenge),
+                captcha_solutions::expires_at.eq(solution.expires_at * 1000),
+            ))
+            .execute(conn)
+    });
+    match remembered {
+        Ok(_) => Ok(Ok(())),
+        Err(diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::UniqueViolation,
+            _,
+        )) => Ok(Err(refused())),
+        Err(e) => Err(e.into()),
     }
-    diesel::insert_into(captcha_solutions::table)
-        .values((
-            captcha_solutions::challenge.eq(&solution.challenge),
-            captcha_solutions::expires_at.eq(solution.expires_at * 1000),
-        ))
-        .execute(conn)?;
-    Ok(Ok(()))
 }

@@ -70,17 +70,16 @@ pub fn issue(
         .optional()?;
     if let Some(created) = latest.filter(|c| now - c < RESEND_COOLDOWN_MS) {
         let seconds = u64::try_from((created + RESEND_COOLDOWN_MS - now + 999) / 1000).unwrap_or(1);
-        return Ok(Err(AppError::too_many_attempts(seconds)));
+        return Ok(Err(AppError::resend_cooldown(seconds)));
     }
     let address_key = format!("code:address:{email}");
     let ip_key = format!("code:ip:{ip}");
-    for (k, limit) in [(&address_key, CODES_PER_ADDRESS), (&ip_key, CODES_PER_IP)] {
-        if let Some(seconds) = throttle::blocked_for(conn, k, limit, now)? {
-            return Ok(Err(AppError::too_many_attempts(seconds)));
+    for (k, limit) in [(&ip_key, CODES_PER_IP), (&address_key, CODES_PER_ADDRESS)] {
+        let attempt = throttle::take(conn, k, limit, now)?;
+        if attempt.over(limit) {
+            return Ok(Err(AppError::too_many_attempts(attempt.seconds_left)));
         }
     }
-    throttle::record(conn, &address_key, CODES_PER_ADDRESS, now)?;
-    throttle::record(conn, &ip_key, CODES_PER_IP, now)?;
     diesel::update(
         email_codes::table.filter(
             email_codes::email
@@ -106,8 +105,13 @@ pub fn issue(
     Ok(Ok(code))
 }
 
-/// Checks `code`: spends it when right; counts a wrong try (kept even though the request
+/// Checks `code`: spends it when right; counts every try (kept even though the request
 /// fails); 104 for wrong, expired or exhausted codes.
+///
+/// The try is counted before the code is compared, in one statement (`attempts + 1` where
+/// fewer than the maximum were made): tries sent at once are counted one after another (on
+/// PostgreSQL the row stays locked until the transaction ends), so they cannot all be
+/// compared against a count read before any of them failed.
 pub fn check(
     conn: &mut DbConnection,
     key: &[u8],
@@ -116,7 +120,7 @@ pub fn check(
     code: &str,
     now: i64,
 ) -> Result<Result<(), AppError>, AppError> {
-    let latest: Option<(String, String, i32, i64)> = email_codes::table
+    let latest: Option<(String, String, i64)> = email_codes::table
         .filter(
             email_codes::email
                 .eq(email)
@@ -126,14 +130,14 @@ pub fn check(
         .select((
             email_codes::id,
             email_codes::code_hash,
-            email_codes::attempts,
             email_codes::expires_at,
         ))
         .order(email_codes::created_at.desc())
         .first(conn)
         .optional()?;
     let wrong = || AppError::new(ApiCode::VerificationWrong, "api.verification_wrong");
-    let Some((id, hash, attempts, expires)) = latest else {
+    let exhausted = || AppError::new(ApiCode::VerificationWrong, "api.email_code_exhausted");
+    let Some((id, hash, expires)) = latest else {
         return Ok(Err(wrong()));
     };
     if now >= expires {
@@ -142,24 +146,33 @@ pub fn check(
             "api.email_code_expired",
         )));
     }
-    if attempts >= MAX_ATTEMPTS {
-        return Ok(Err(AppError::new(
-            ApiCode::VerificationWrong,
-            "api.email_code_exhausted",
-        )));
+    let counted = diesel::update(
+        email_codes::table
+            .find(&id)
+            .filter(email_codes::attempts.lt(MAX_ATTEMPTS))
+            .filter(email_codes::consumed_at.is_null()),
+    )
+    .set(email_codes::attempts.eq(email_codes::attempts + 1))
+    .execute(conn)?;
+    let (attempts, consumed): (i32, Option<i64>) = email_codes::table
+        .find(&id)
+        .select((email_codes::attempts, email_codes::consumed_at))
+        .first(conn)?;
+    if counted == 0 {
+        // Spent meanwhile by a concurrent request, or out of tries.
+        return Ok(Err(if consumed.is_some() {
+            wrong()
+        } else {
+            exhausted()
+        }));
     }
     let expected = digest(key, email, purpose, code);
     if !constant_time_eq(expected.as_bytes(), hash.as_bytes()) {
-        diesel::update(email_codes::table.find(&id))
-            .set(email_codes::attempts.eq(attempts + 1))
-            .execute(conn)?;
-        if attempts + 1 >= MAX_ATTEMPTS {
-            return Ok(Err(AppError::new(
-                ApiCode::VerificationWrong,
-                "api.email_code_exhausted",
-            )));
-        }
-        return Ok(Err(wrong()));
+        return Ok(Err(if attempts >= MAX_ATTEMPTS {
+            exhausted()
+        } else {
+            wrong()
+        }));
     }
     diesel::update(email_codes::table.find(&id))
         .set(email_codes::consumed_at.eq(now))

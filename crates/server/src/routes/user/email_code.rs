@@ -23,7 +23,8 @@ pub async fn send_code(state: web::Data<AppState>, body: JsonBody, client: Clien
             .read(move |conn| login_tickets::find(conn, &ticket, now).map_err(AppError::from))
             .await?;
         let Some(pending) = pending.filter(|p| p.need_email) else {
-            return Err(AppError::new(ApiCode::NotLoggedIn, "api.login_expired"));
+            // As the login's second step answers a dead ticket.
+            return Err(AppError::new(ApiCode::BadRequest, "api.login_expired"));
         };
         let email = Email::parse(&pending.email)
             .ok_or_else(|| AppError::internal(anyhow::anyhow!("stored e-mail does not parse")))?;

@@ -30,35 +30,37 @@ pub async fn login(state: web::Data<AppState>, body: JsonBody, client: Client) -
     // Keyed by the address, known or not, so a lockout reveals nothing either.
     let account_key = format!("login:account:{email}");
 
+    // The attempt is counted before the password is checked, so attempts sent at once cannot
+    // all pass a check made before any of them failed.
     let now = state.clock.now_ms();
     let (keys, address) = ((ip_key.clone(), account_key.clone()), email.clone());
-    let (blocked, account) = state
+    let (attempt, account) = state
         .db
-        .read(move |conn| {
-            let by_ip = throttle::blocked_for(conn, &keys.0, LOGIN_PER_IP, now)?;
-            let by_account = throttle::blocked_for(conn, &keys.1, LOGIN_PER_ACCOUNT, now)?;
-            Ok((
-                by_ip.max(by_account),
-                accounts::find_by_email(conn, &address)?,
-            ))
+        .write(move |conn| {
+            let by_ip = throttle::take(conn, &keys.0, LOGIN_PER_IP, now)?;
+            if by_ip.over(LOGIN_PER_IP) {
+                return Ok(Err(AppError::too_many_attempts(by_ip.seconds_left)));
+            }
+            let by_account = throttle::take(conn, &keys.1, LOGIN_PER_ACCOUNT, now)?;
+            if by_account.over(LOGIN_PER_ACCOUNT) {
+                // No password was tried: the client's count stays as it was.
+                throttle::give_back(conn, &keys.0)?;
+                return Ok(Err(AppError::too_many_attempts(by_account.seconds_left)));
+            }
+            Ok(Ok((by_account, accounts::find_by_email(conn, &address)?)))
         })
-        .await?;
-    if let Some(seconds) = blocked {
-        return Err(AppError::too_many_attempts(seconds));
-    }
+        .await??;
 
     let stored_hash = account.as_ref().map(|a| a.password_hash.clone());
     if !state.passwords.verify(login.password, stored_hash).await? {
         let user_id = account.map(|a| a.id);
         let client = client.clone();
         let now = state.clock.now_ms();
-        let locked = state
+        let locked = attempt.last(LOGIN_PER_ACCOUNT);
+        state
             .db
             .write(move |conn| {
-                throttle::record(conn, &ip_key, LOGIN_PER_IP, now)?;
-                throttle::record(conn, &account_key, LOGIN_PER_ACCOUNT, now)?;
-                let locked = throttle::blocked_for(conn, &account_key, LOGIN_PER_ACCOUNT, now)?;
-                let event = if locked.is_some() {
+                let event = if locked {
                     Event::LoginLocked
                 } else {
                     Event::LoginFailed
@@ -71,12 +73,13 @@ pub async fn login(state: web::Data<AppState>, body: JsonBody, client: Client) -
                     &client.user_agent,
                     now,
                 )?;
-                Ok(locked)
+                Ok(())
             })
             .await?;
-        return Err(match locked {
-            Some(seconds) => AppError::too_many_attempts(seconds),
-            None => AppError::new(ApiCode::Refused, "api.login_failed"),
+        return Err(if locked {
+            AppError::too_many_attempts(attempt.seconds_left)
+        } else {
+            AppError::new(ApiCode::Refused, "api.login_failed")
         });
     }
 
@@ -87,7 +90,9 @@ pub async fn login(state: web::Data<AppState>, body: JsonBody, client: Client) -
     let answer = state
         .db
         .write(move |conn| {
+            // A success is not a failure: forget the account's, and give the client's back.
             throttle::clear(conn, &account_key)?;
+            throttle::give_back(conn, &ip_key)?;
             let config = accounts::security_config(conn, &account.id)?;
             let factors = required_factors(SecureAction::Login, &config);
             if factors.none() {

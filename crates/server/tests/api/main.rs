@@ -1,0 +1,18 @@
+//! Black-box tests of the HTTP API: the real server on a random port with a fresh database
+//! (SQLite, or PostgreSQL when `TEST_DATABASE_URL` is set), driven as a browser would.
+//! One module per route (or concern), names that read as sentences.
+
+mod captcha;
+mod concurrency;
+mod contract;
+mod email_code;
+mod forget_password;
+mod health;
+mod helpers;
+mod login;
+mod logout;
+mod profile;
+mod register;
+mod security_log;
+mod sessions;
+mod web;

@@ -327,6 +327,58 @@ mod shapes {
         trade: TradeSwitches,
     }
 
+    /// A live session of the user.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct SessionEntry {
+        id: String,
+        /// The browser's user agent.
+        device: String,
+        ip: String,
+        /// UTC milliseconds since the Unix epoch.
+        create_time: i64,
+        /// UTC milliseconds since the Unix epoch.
+        last_seen_time: i64,
+        /// The session making this request.
+        current: bool,
+    }
+
+    /// Which session to sign out.
+    #[derive(ToSchema)]
+    pub(super) struct SessionId {
+        id: String,
+    }
+
+    /// How many sessions were signed out.
+    #[derive(ToSchema)]
+    pub(super) struct Revoked {
+        revoked: i64,
+    }
+
+    /// One entry of the security history.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct SecurityEvent {
+        id: String,
+        /// registered, login_succeeded, login_failed, login_locked, logout, password_reset,
+        /// session_revoked, other_sessions_revoked.
+        kind: String,
+        ip: String,
+        /// The browser's user agent.
+        device: String,
+        /// UTC milliseconds since the Unix epoch.
+        create_time: i64,
+    }
+
+    /// A page of the security history.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct SecurityEventPage {
+        list: Vec<SecurityEvent>,
+        total_page: i64,
+        total_count: i64,
+    }
+
     /// A bound authenticator.
     #[derive(ToSchema)]
     pub(super) struct AuthenticatorEntry {
@@ -489,6 +541,8 @@ struct Op {
     description: &'static str,
     /// Needs a session (`Access-Token`): the handler takes `CurrentUser`.
     session: bool,
+    /// Takes the paging query parameters `pageID` and `pageSize`.
+    paged: bool,
     body: Option<RefOr<Schema>>,
     answer: Answer,
 }
@@ -525,6 +579,7 @@ fn api_operations() -> Vec<Op> {
                 `user/captcha`; it expires and is accepted once. Sent with \
                 `Cache-Control: no-store`.",
             session: false,
+            paged: false,
             body: None,
             answer: Answer::Bare("The challenge.", schema::<shapes::AltchaChallenge>()),
         },
@@ -544,6 +599,7 @@ fn api_operations() -> Vec<Op> {
                 statusCodes: 200, 101, 102 (e-mail), 400 (captcha, or no valid `purpose`), \
                 429 (resend cooldown or too many codes).",
             session: false,
+            paged: false,
             body: Some(one_of([
                 schema::<shapes::LoginCodeRequest>(),
                 schema::<shapes::ResendCodeRequest>(),
@@ -566,6 +622,7 @@ fn api_operations() -> Vec<Op> {
                 account and opens a session (`Session`).\n\n\
                 statusCodes: 200, 102, 104 (wrong, expired or used-up code), 400 (captcha), 429.",
             session: false,
+            paged: false,
             body: Some(one_of([
                 schema::<shapes::EmailStep>(),
                 schema::<shapes::NewPasswordStep>(),
@@ -592,6 +649,7 @@ fn api_operations() -> Vec<Op> {
                 statusCodes: 200, 102, 104 (step 2), 400 (captcha; step 2: ticket expired), \
                 422, 429 (locked for a while).",
             session: false,
+            paged: false,
             body: Some(one_of([
                 schema::<shapes::LoginRequest>(),
                 schema::<shapes::LoginVerification>(),
@@ -615,6 +673,7 @@ fn api_operations() -> Vec<Op> {
                 null.\n\n\
                 statusCodes: 200, 102, 104, 400 (captcha), 429.",
             session: false,
+            paged: false,
             body: Some(one_of([
                 schema::<shapes::EmailStep>(),
                 schema::<shapes::NewPasswordStep>(),
@@ -629,6 +688,7 @@ fn api_operations() -> Vec<Op> {
             summary: "Log out (silent)",
             description: "Ends the current session. No body. statusCodes: 200, 101.",
             session: true,
+            paged: false,
             body: None,
             answer: Answer::Envelope(null()),
         },
@@ -640,6 +700,7 @@ fn api_operations() -> Vec<Op> {
             summary: "The user's own data",
             description: "statusCodes: 200, 101.",
             session: true,
+            paged: false,
             body: None,
             answer: Answer::Envelope(schema::<shapes::Profile>()),
         },
@@ -652,6 +713,7 @@ fn api_operations() -> Vec<Op> {
             description: "The security PIN flag, the bound authenticators, and what a login and a \
                 trade ask for. statusCodes: 200, 101.",
             session: true,
+            paged: false,
             body: None,
             answer: Answer::Envelope(schema::<shapes::SecurityConfig>()),
         },
@@ -664,6 +726,7 @@ fn api_operations() -> Vec<Op> {
             description: "Every ISO 3166-1 country with its calling code and names, sorted by \
                 alpha-2 code. No session needed. statusCodes: 200.",
             session: false,
+            paged: false,
             body: None,
             answer: Answer::Envelope(
                 ArrayBuilder::new()
@@ -673,12 +736,71 @@ fn api_operations() -> Vec<Op> {
         },
         Op {
             method: "get",
+            path: "/user/sessions",
+            id: "listSessions",
+            tag: "user",
+            summary: "The user's live sessions",
+            description: "Every session of the user that is still live, most recently used \
+                first; `current` marks the one making the request. statusCodes: 200, 101.",
+            session: true,
+            paged: false,
+            body: None,
+            answer: Answer::Envelope(
+                ArrayBuilder::new()
+                    .items(Ref::from_schema_name(shapes::SessionEntry::name()))
+                    .into(),
+            ),
+        },
+        Op {
+            method: "post",
+            path: "/user/sessions/revoke",
+            id: "revokeSession",
+            tag: "user",
+            summary: "Sign one session out",
+            description: "Ends one of the user's own sessions (the current one too). Another \
+                user's session is answered as unknown. statusCodes: 200, 101, 400 (no id), \
+                404 (no such session).",
+            session: true,
+            paged: false,
+            body: Some(schema::<shapes::SessionId>()),
+            answer: Answer::Envelope(null()),
+        },
+        Op {
+            method: "post",
+            path: "/user/sessions/revokeOthers",
+            id: "revokeOtherSessions",
+            tag: "user",
+            summary: "Sign every other session out",
+            description: "Ends every session of the user except the current one. No body. \
+                statusCodes: 200, 101.",
+            session: true,
+            paged: false,
+            body: None,
+            answer: Answer::Envelope(schema::<shapes::Revoked>()),
+        },
+        Op {
+            method: "get",
+            path: "/user/security/events",
+            id: "listSecurityEvents",
+            tag: "user",
+            summary: "The account's security history",
+            description: "Logins (succeeded, failed, locked), logouts, password resets, \
+                registrations and session revocations, newest first. statusCodes: 200, 101, \
+                400 (unreadable paging).",
+            session: true,
+            paged: true,
+            body: None,
+            answer: Answer::Envelope(schema::<shapes::SecurityEventPage>()),
+        },
+        Op {
+            method: "get",
             path: "/openapi.json",
             id: "openapiDocument",
             tag: "system",
             summary: "This document",
             description: "Answers the bare OpenAPI 3.1 document (not the envelope).",
             session: false,
+            paged: false,
             body: None,
             answer: Answer::Bare(
                 "The OpenAPI document.",
@@ -702,6 +824,7 @@ fn root_operations() -> Vec<Op> {
             envelope: HTTP 200 `{status: ok, database: ok}`, or HTTP 503 `{status: error, \
             database: unreachable}`.",
         session: false,
+        paged: false,
         body: None,
         answer: Answer::Bare("Healthy.", schema::<shapes::Health>()),
     }]
@@ -746,6 +869,34 @@ fn operation(op: Op) -> Operation {
         .parameter(user_lang);
     if op.session {
         builder = builder.security(SecurityRequirement::new(SESSION, Vec::<String>::new()));
+    }
+    if op.paged {
+        for (name, description, default, max) in [
+            ("pageID", "The page, from 1.", 1, None),
+            (
+                "pageSize",
+                "Rows a page (at most 100).",
+                i64::from(domain::constants::PAGE_SIZE),
+                Some(i64::from(domain::constants::MAX_PAGE_SIZE)),
+            ),
+        ] {
+            let mut schema = ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .minimum(Some(1))
+                .default(Some(json!(default)));
+            if let Some(max) = max {
+                schema = schema.maximum(Some(max));
+            }
+            builder = builder.parameter(
+                ParameterBuilder::new()
+                    .name(name)
+                    .parameter_in(ParameterIn::Query)
+                    .required(Required::False)
+                    .description(Some(description))
+                    .schema(Some(schema))
+                    .build(),
+            );
+        }
     }
     if let Some(body) = op.body {
         builder = builder
@@ -829,6 +980,11 @@ fn components() -> utoipa::openapi::Components {
     collect::<shapes::Factors>(&mut schemas);
     collect::<shapes::RetryAfter>(&mut schemas);
     collect::<shapes::Health>(&mut schemas);
+    collect::<shapes::SessionEntry>(&mut schemas);
+    collect::<shapes::SessionId>(&mut schemas);
+    collect::<shapes::Revoked>(&mut schemas);
+    collect::<shapes::SecurityEvent>(&mut schemas);
+    collect::<shapes::SecurityEventPage>(&mut schemas);
     ComponentsBuilder::new()
         .schemas_from_iter(schemas)
         .response(

@@ -38,5 +38,9 @@ routes! {
     get "/user/self" => user::profile::show_self,
     get "/user/config" => user::config::show_config,
     get "/user/country/list" => user::countries::list_countries,
+    get "/user/sessions" => user::sessions::list_sessions,
+    post "/user/sessions/revoke" => user::sessions::revoke_session,
+    post "/user/sessions/revokeOthers" => user::sessions::revoke_other_sessions,
+    get "/user/security/events" => user::security_events::list_security_events,
     get "/openapi.json" => crate::openapi::document,
 }

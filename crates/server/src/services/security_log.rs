@@ -15,6 +15,8 @@ pub enum Event {
     LoginLocked,
     Logout,
     PasswordReset,
+    SessionRevoked,
+    OtherSessionsRevoked,
 }
 
 impl Event {
@@ -26,6 +28,8 @@ impl Event {
             Self::LoginLocked => "login_locked",
             Self::Logout => "logout",
             Self::PasswordReset => "password_reset",
+            Self::SessionRevoked => "session_revoked",
+            Self::OtherSessionsRevoked => "other_sessions_revoked",
         }
     }
 }
@@ -50,4 +54,44 @@ pub fn record(
         ))
         .execute(conn)
         .map(|_| ())
+}
+
+/// One entry of the log, as its owner sees it.
+#[derive(Debug, Clone, Queryable)]
+pub struct Entry {
+    pub id: String,
+    pub kind: String,
+    pub ip: String,
+    pub user_agent: String,
+    pub created_at: i64,
+}
+
+/// A page of the user's events, newest first, and how many there are.
+pub fn page(
+    conn: &mut DbConnection,
+    user_id: &str,
+    offset: i64,
+    limit: i64,
+) -> QueryResult<(Vec<Entry>, i64)> {
+    let total = security_events::table
+        .filter(security_events::user_id.eq(user_id))
+        .count()
+        .get_result(conn)?;
+    let entries = security_events::table
+        .filter(security_events::user_id.eq(user_id))
+        .order((
+            security_events::created_at.desc(),
+            security_events::id.desc(),
+        ))
+        .offset(offset)
+        .limit(limit)
+        .select((
+            security_events::id,
+            security_events::kind,
+            security_events::ip,
+            security_events::user_agent,
+            security_events::created_at,
+        ))
+        .load(conn)?;
+    Ok((entries, total))
 }

@@ -127,3 +127,71 @@ pub fn revoke_all(conn: &mut DbConnection, user_id: &str, now: i64) -> QueryResu
     .set(sessions::revoked_at.eq(now))
     .execute(conn)
 }
+
+/// A live session as its owner sees it.
+#[derive(Debug, Clone, Queryable)]
+pub struct LiveSession {
+    pub id: String,
+    pub ip: String,
+    pub user_agent: String,
+    pub created_at: i64,
+    pub last_seen_at: i64,
+}
+
+/// The user's live sessions, most recently used first.
+pub fn list_live(
+    conn: &mut DbConnection,
+    user_id: &str,
+    lifetimes: Lifetimes,
+    now: i64,
+) -> QueryResult<Vec<LiveSession>> {
+    sessions::table
+        .filter(sessions::user_id.eq(user_id))
+        .filter(sessions::revoked_at.is_null())
+        .filter(sessions::expires_at.gt(now))
+        .filter(sessions::last_seen_at.gt(now - lifetimes.idle_ms))
+        .order(sessions::last_seen_at.desc())
+        .select((
+            sessions::id,
+            sessions::ip,
+            sessions::user_agent,
+            sessions::created_at,
+            sessions::last_seen_at,
+        ))
+        .load(conn)
+}
+
+/// Ends one of the user's own sessions; `false` when the user has no such live session.
+pub fn revoke_owned(
+    conn: &mut DbConnection,
+    user_id: &str,
+    session_id: &str,
+    now: i64,
+) -> QueryResult<bool> {
+    diesel::update(
+        sessions::table
+            .find(session_id)
+            .filter(sessions::user_id.eq(user_id))
+            .filter(sessions::revoked_at.is_null()),
+    )
+    .set(sessions::revoked_at.eq(now))
+    .execute(conn)
+    .map(|n| n > 0)
+}
+
+/// Ends every session of the user but `keep`.
+pub fn revoke_others(
+    conn: &mut DbConnection,
+    user_id: &str,
+    keep: &str,
+    now: i64,
+) -> QueryResult<usize> {
+    diesel::update(
+        sessions::table
+            .filter(sessions::user_id.eq(user_id))
+            .filter(sessions::id.ne(keep))
+            .filter(sessions::revoked_at.is_null()),
+    )
+    .set(sessions::revoked_at.eq(now))
+    .execute(conn)
+}

@@ -14,5 +14,6 @@ mod logout;
 mod profile;
 mod register;
 mod security_log;
+mod session_list;
 mod sessions;
 mod web;

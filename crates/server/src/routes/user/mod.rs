@@ -11,6 +11,8 @@ pub mod login;
 pub mod logout;
 pub mod profile;
 pub mod register;
+pub mod security_events;
+pub mod sessions;
 
 use domain::email::Email;
 use domain::error::Params;

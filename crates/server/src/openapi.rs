@@ -219,6 +219,43 @@ mod shapes {
         purpose: CodePurpose,
     }
 
+    /// `POST user/captcha` with a session: a code to the user's own address, for step-up
+    /// verification (`emailCaptcha` of a sensitive action).
+    #[derive(ToSchema)]
+    pub(super) struct VerifyCodeRequest {
+        /// Always "verify".
+        purpose: String,
+    }
+
+    /// Set or change the 6-digit security PIN, with the step-up fields the policy asks for
+    /// (statusCode 103 says which).
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct SetPinRequest {
+        /// The new PIN: 6 digits, not repeated or consecutive.
+        #[schema(pattern = "^[0-9]{6}$")]
+        password: String,
+        confirm: String,
+        email_captcha: Option<String>,
+        mfa_code: Option<String>,
+        /// The current PIN, when changing it.
+        security_password: Option<String>,
+    }
+
+    /// Change the login password, with the step-up fields the policy asks for.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct ChangePasswordRequest {
+        old_password: String,
+        #[schema(min_length = 8, max_length = 128)]
+        password: String,
+        /// Checked when sent.
+        confirm: Option<String>,
+        email_captcha: Option<String>,
+        mfa_code: Option<String>,
+        security_password: Option<String>,
+    }
+
     /// Which flow the code is for.
     #[derive(ToSchema)]
     #[schema(rename_all = "camelCase")]
@@ -589,20 +626,23 @@ fn api_operations() -> Vec<Op> {
             id: "sendEmailCode",
             tag: "auth",
             summary: "Mail an e-mail code (silent)",
-            description: "Two request shapes:\n\n\
+            description: "Three request shapes:\n\n\
                 - `{accountId}`: the second step of a login whose ticket asks for an e-mail \
-                code; mails it to the ticket's address and answers `{resendAfter}`. 101 when \
+                code; mails it to the ticket's address and answers `{resendAfter}`. 400 when \
                 the ticket is unknown, expired or asks for no e-mail code.\n\
                 - `{email, token, purpose}`: a resend during registration (`register`) or \
                 recovery (`forgetPassword`); spends the captcha `token` and answers as step 1 \
-                of those calls does, whatever the address.\n\n\
-                statusCodes: 200, 101, 102 (e-mail), 400 (captcha, or no valid `purpose`), \
-                429 (resend cooldown or too many codes).",
+                of those calls does, whatever the address.\n\
+                - `{purpose: \"verify\"}` with a session (`Access-Token`): a code to the \
+                user's own address for step-up verification; 101 without a session.\n\n\
+                statusCodes: 200, 101, 102 (e-mail), 400 (captcha, ticket, or no valid \
+                `purpose`), 429 (resend cooldown or too many codes).",
             session: false,
             paged: false,
             body: Some(one_of([
                 schema::<shapes::LoginCodeRequest>(),
                 schema::<shapes::ResendCodeRequest>(),
+                schema::<shapes::VerifyCodeRequest>(),
             ])),
             answer: Answer::Envelope(one_of([
                 schema::<shapes::ResendAfter>(),
@@ -793,6 +833,37 @@ fn api_operations() -> Vec<Op> {
             answer: Answer::Envelope(schema::<shapes::SecurityEventPage>()),
         },
         Op {
+            method: "post",
+            path: "/user/security/password",
+            id: "setSecurityPin",
+            tag: "user",
+            summary: "Set or change the security PIN",
+            description: "Setting the first PIN asks for the e-mail code (and an authenticator \
+                code when one is bound); changing it also asks for the current PIN \
+                (`securityPassword`). A missing factor answers 103 with the flags; request the \
+                e-mail code with `user/captcha {purpose: \"verify\"}`. statusCodes: 200, 101, \
+                102, 103, 104, 429.",
+            session: true,
+            paged: false,
+            body: Some(schema::<shapes::SetPinRequest>()),
+            answer: Answer::Envelope(null()),
+        },
+        Op {
+            method: "post",
+            path: "/user/password",
+            id: "changePassword",
+            tag: "user",
+            summary: "Change the login password",
+            description: "Asks for the e-mail code (and an authenticator code when one is bound) \
+                and the current password; ends every other session and mails a notice. \
+                statusCodes: 200, 101, 102, 103, 104 (a code or the current password is wrong), \
+                429.",
+            session: true,
+            paged: false,
+            body: Some(schema::<shapes::ChangePasswordRequest>()),
+            answer: Answer::Envelope(null()),
+        },
+        Op {
             method: "get",
             path: "/openapi.json",
             id: "openapiDocument",
@@ -981,6 +1052,9 @@ fn components() -> utoipa::openapi::Components {
     collect::<shapes::RetryAfter>(&mut schemas);
     collect::<shapes::Health>(&mut schemas);
     collect::<shapes::SessionEntry>(&mut schemas);
+    collect::<shapes::VerifyCodeRequest>(&mut schemas);
+    collect::<shapes::SetPinRequest>(&mut schemas);
+    collect::<shapes::ChangePasswordRequest>(&mut schemas);
     collect::<shapes::SessionId>(&mut schemas);
     collect::<shapes::Revoked>(&mut schemas);
     collect::<shapes::SecurityEvent>(&mut schemas);

@@ -42,5 +42,7 @@ routes! {
     post "/user/sessions/revoke" => user::sessions::revoke_session,
     post "/user/sessions/revokeOthers" => user::sessions::revoke_other_sessions,
     get "/user/security/events" => user::security_events::list_security_events,
+    post "/user/security/password" => user::security_pin::set_pin,
+    post "/user/password" => user::change_password::change_password,
     get "/openapi.json" => crate::openapi::document,
 }

@@ -170,3 +170,33 @@ pub fn security_config(conn: &mut DbConnection, user_id: &str) -> QueryResult<Se
         },
     })
 }
+
+/// The security PIN's hash, if one is set.
+pub fn pin_hash(conn: &mut DbConnection, user_id: &str) -> QueryResult<Option<String>> {
+    user_security::table
+        .find(user_id)
+        .select(user_security::pin_hash)
+        .first(conn)
+}
+
+pub fn set_pin(
+    conn: &mut DbConnection,
+    user_id: &str,
+    pin_hash: &str,
+    now: i64,
+) -> QueryResult<()> {
+    diesel::update(user_security::table.find(user_id))
+        .set((
+            user_security::pin_hash.eq(pin_hash),
+            user_security::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+pub fn password_hash(conn: &mut DbConnection, user_id: &str) -> QueryResult<String> {
+    users::table
+        .find(user_id)
+        .select(users::password_hash)
+        .first(conn)
+}

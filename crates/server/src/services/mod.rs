@@ -8,3 +8,4 @@ pub mod passwords;
 pub mod security_log;
 pub mod sessions;
 pub mod throttle;
+pub mod verification;

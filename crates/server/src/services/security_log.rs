@@ -17,6 +17,9 @@ pub enum Event {
     PasswordReset,
     SessionRevoked,
     OtherSessionsRevoked,
+    PinSet,
+    PinChanged,
+    PasswordChanged,
 }
 
 impl Event {
@@ -30,6 +33,9 @@ impl Event {
             Self::PasswordReset => "password_reset",
             Self::SessionRevoked => "session_revoked",
             Self::OtherSessionsRevoked => "other_sessions_revoked",
+            Self::PinSet => "pin_set",
+            Self::PinChanged => "pin_changed",
+            Self::PasswordChanged => "password_changed",
         }
     }
 }

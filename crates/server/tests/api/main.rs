@@ -13,6 +13,7 @@ mod login;
 mod logout;
 mod profile;
 mod register;
+mod security_center;
 mod security_log;
 mod session_list;
 mod sessions;

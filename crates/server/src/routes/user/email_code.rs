@@ -2,7 +2,9 @@
 //!
 //! - `{accountId}`: the second step of a login (the ticket proves the password);
 //! - `{email, token, purpose: "register" | "forgetPassword"}`: a resend during registration or
-//!   recovery (answers as step 1 does, whatever the address).
+//!   recovery (answers as step 1 does, whatever the address);
+//! - `{purpose: "verify"}` with a session: a code to the user's own address for step-up
+//!   verification.
 
 use actix_web::web;
 use domain::email::Email;
@@ -10,12 +12,17 @@ use serde_json::json;
 
 use super::{Delivery, issue_code, start_with_email};
 use crate::api::{Api, ApiCode, ApiResult, AppError, JsonBody};
-use crate::extract::Client;
+use crate::extract::{Client, CurrentUser};
 use crate::services::email_codes::{Purpose, RESEND_COOLDOWN_MS};
 use crate::services::login_tickets;
 use crate::state::AppState;
 
-pub async fn send_code(state: web::Data<AppState>, body: JsonBody, client: Client) -> ApiResult {
+pub async fn send_code(
+    state: web::Data<AppState>,
+    body: JsonBody,
+    client: Client,
+    user: Option<CurrentUser>,
+) -> ApiResult {
     if let Some(ticket) = body.text("accountId") {
         let now = state.clock.now_ms();
         let pending = state
@@ -35,6 +42,22 @@ pub async fn send_code(state: web::Data<AppState>, body: JsonBody, client: Clien
             &client,
             Delivery::Code,
             pending.locale(),
+        )
+        .await?;
+        return Ok(Api::ok(json!({ "resendAfter": RESEND_COOLDOWN_MS / 1000 }))
+            .saying("api.email_code_sent"));
+    }
+    if body.text("purpose").as_deref() == Some("verify") {
+        let CurrentUser(user) = user.ok_or_else(AppError::not_logged_in)?;
+        let email = Email::parse(&user.email)
+            .ok_or_else(|| AppError::internal(anyhow::anyhow!("stored e-mail does not parse")))?;
+        issue_code(
+            &state,
+            &email,
+            Purpose::Verify,
+            &client,
+            Delivery::Code,
+            domain::i18n::Locale::from_tag(&user.locale),
         )
         .await?;
         return Ok(Api::ok(json!({ "resendAfter": RESEND_COOLDOWN_MS / 1000 }))

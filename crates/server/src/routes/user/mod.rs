@@ -3,6 +3,7 @@
 //! Register and recover never reveal whether an address has an account: both answer the same
 //! way, in the same time, and mail either a code or a notice in the background.
 
+pub mod change_password;
 pub mod config;
 pub mod countries;
 pub mod email_code;
@@ -12,6 +13,7 @@ pub mod logout;
 pub mod profile;
 pub mod register;
 pub mod security_events;
+pub mod security_pin;
 pub mod sessions;
 
 use domain::email::Email;

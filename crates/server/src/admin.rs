@@ -31,9 +31,11 @@ pub async fn create_operator(
         let mut bytes = [0_u8; 18];
         rand::fill(&mut bytes);
         (
+            // Letters from the prefix, a digit at the end: always meets the password rule.
             format!(
-                "Op{}",
-                base64::Engine::encode(&base64::engine::general_purpose::URL_SAFE_NO_PAD, bytes)
+                "Op{}{}",
+                base64::Engine::encode(&base64::engine::general_purpose::URL_SAFE_NO_PAD, bytes),
+                rand::random_range(0..10_u8)
             ),
             true,
         )

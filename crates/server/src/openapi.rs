@@ -398,7 +398,7 @@ mod shapes {
     pub(super) struct SecurityEvent {
         id: String,
         /// registered, login_succeeded, login_failed, login_locked, logout, password_reset,
-        /// session_revoked, other_sessions_revoked.
+        /// session_revoked, other_sessions_revoked, pin_set, pin_changed, password_changed.
         kind: String,
         ip: String,
         /// The browser's user agent.

@@ -3,9 +3,7 @@
 //! confirm}` sets the new password, ends every session and tells the account holder.
 
 use actix_web::web;
-use domain::forms::{EmailForm, NewPasswordForm, NoContext, VerificationForm};
 use domain::i18n::Locale;
-use domain::security::Factors;
 
 use super::start_with_email;
 use crate::api::{Api, ApiCode, ApiResult, AppError, JsonBody};
@@ -27,16 +25,7 @@ pub async fn forget_password(
         )
         .saying("api.email_code_sent"));
     }
-    let email = body.form::<EmailForm>(&NoContext)?;
-    let password = body.form::<NewPasswordForm>(&NoContext)?;
-    let code = body
-        .form::<VerificationForm>(&Factors {
-            email: true,
-            mfa: false,
-            security: false,
-        })?
-        .email_code
-        .unwrap_or_default();
+    let (email, password, code) = super::email_code_and_new_password(&body)?;
 
     let (key, now, address) = (
         state.code_key(),

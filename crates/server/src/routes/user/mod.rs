@@ -18,8 +18,9 @@ pub mod sessions;
 
 use domain::email::Email;
 use domain::error::Params;
-use domain::forms::{EmailForm, NoContext};
+use domain::forms::{EmailForm, NewPasswordForm, NoContext, VerificationForm};
 use domain::i18n::Locale;
+use domain::security::Factors;
 use serde_json::json;
 
 use crate::api::{AppError, JsonBody};
@@ -114,4 +115,21 @@ async fn start_with_email(
     Ok(
         json!({ "email": true, "mfa": false, "security": false, "resendAfter": email_codes::RESEND_COOLDOWN_MS / 1000 }),
     )
+}
+
+/// Register and recover, step 2: the address, its e-mail code and the new password, checked by
+/// the domain crate's forms (102 with their field errors otherwise).
+fn email_code_and_new_password(body: &JsonBody) -> Result<(Email, String, String), AppError> {
+    let email = body.form::<EmailForm>(&NoContext)?;
+    let password = body.form::<NewPasswordForm>(&NoContext)?;
+    let only_email = Factors {
+        email: true,
+        mfa: false,
+        security: false,
+    };
+    let code = body
+        .form::<VerificationForm>(&only_email)?
+        .email_code
+        .unwrap_or_default();
+    Ok((email, password, code))
 }

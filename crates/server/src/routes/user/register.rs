@@ -3,8 +3,6 @@
 //! account and logs in.
 
 use actix_web::web;
-use domain::forms::{EmailForm, NewPasswordForm, NoContext, VerificationForm};
-use domain::security::Factors;
 use serde_json::json;
 
 use super::start_with_email;
@@ -22,16 +20,7 @@ pub async fn register(state: web::Data<AppState>, body: JsonBody, client: Client
                 .saying("api.email_code_sent"),
         );
     }
-    let email = body.form::<EmailForm>(&NoContext)?;
-    let password = body.form::<NewPasswordForm>(&NoContext)?;
-    let code = body
-        .form::<VerificationForm>(&Factors {
-            email: true,
-            mfa: false,
-            security: false,
-        })?
-        .email_code
-        .unwrap_or_default();
+    let (email, password, code) = super::email_code_and_new_password(&body)?;
 
     // The code first (spent even if the rest fails), so a wrong one costs no password hash.
     let (key, now, address) = (

@@ -45,7 +45,7 @@ deps: tools web/node_modules/.installed
 
 $(WASM): $(DOMAIN_SOURCES) | deps
 	wasm-pack --quiet build crates/domain-wasm --profile wasm-release --target bundler --out-dir ../../pkg --mode no-install --no-pack --no-opt
-	$(WASM_OPT) -Oz --strip-debug --strip-producers $(WASM_FEATURES) $(WASM) -o $(WASM)
+	$(WASM_OPT) -Oz --converge --strip-debug --strip-producers $(WASM_FEATURES) $(WASM) -o $(WASM)
 
 pkg: $(WASM)
 

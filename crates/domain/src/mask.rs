@@ -1,4 +1,4 @@
-//! What is shown of private values: e-mail addresses and card numbers.
+//! What is shown of private values: e-mail addresses, mobile numbers and card numbers.
 
 /// Keeps 2 characters at each end of the local part (1 when it has 4 or fewer) and hides
 /// the rest behind a fixed `****`, so the length is not revealed either.
@@ -22,6 +22,15 @@ fn mask_local(local: &str) -> String {
         .skip(keep.max(chars.len().saturating_sub(keep)))
         .collect();
     format!("{head}****{tail}")
+}
+
+/// A mobile number (E.164) as `+<dial code> ****<last 4 digits>`, hiding how long the
+/// national number is. `dial_code` is the calling code's digits ("852").
+pub fn mask_mobile(dial_code: &str, e164: &str) -> String {
+    let digits: Vec<char> = e164.chars().filter(char::is_ascii_digit).collect();
+    let national = digits.len().saturating_sub(dial_code.len());
+    let tail: String = digits[digits.len() - national.min(4)..].iter().collect();
+    format!("+{dial_code} ****{tail}")
 }
 
 /// Shows at most the first 6 and last 4 digits of a card number, grouped by 4.
@@ -63,6 +72,15 @@ pub fn group_by_four(s: &str) -> String {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn mobiles_show_the_dial_code_and_the_last_four_digits() {
+        assert_eq!(mask_mobile("852", "+85291234567"), "+852 ****4567");
+        assert_eq!(mask_mobile("1", "+14155550123"), "+1 ****0123");
+        assert_eq!(mask_mobile("44", "+447911123456"), "+44 ****3456");
+        // Too short to hide anything but the length: still never more than 4 digits shown.
+        assert_eq!(mask_mobile("852", "+852123"), "+852 ****123");
+    }
 
     #[test]
     fn email_keeps_two_or_one_characters_at_each_end() {

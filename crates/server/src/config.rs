@@ -84,7 +84,8 @@ pub struct Config {
 pub struct Secrets {
     /// `FISCARD_CAPTCHA_HMAC_KEY` (hex, ≥ 32 bytes).
     pub captcha_hmac_key: Secret<Vec<u8>>,
-    /// `FISCARD_CARD_DATA_KEY` (hex, exactly 32 bytes: AES-256).
+    /// `FISCARD_CARD_DATA_KEY` (hex, exactly 32 bytes: AES-256): seals data at rest (card
+    /// numbers, authenticator secrets).
     pub card_data_key: Secret<Vec<u8>>,
     /// `FISCARD_WEBHOOK_SECRET` (hex, ≥ 32 bytes).
     pub webhook_secret: Secret<Vec<u8>>,

@@ -31,6 +31,7 @@ use crate::config::Config;
 use crate::db::Db;
 use crate::mailer::Mailer;
 use crate::services::passwords::Passwords;
+use crate::services::vault::Vault;
 use crate::state::AppState;
 
 /// Builds the shared state: database (migrated), password hasher, mailer.
@@ -42,12 +43,14 @@ pub fn build_state(config: Config, clock: Clock) -> anyhow::Result<AppState> {
         config.outbox_dir(),
         &config.mail_from,
     )?;
+    let vault = Vault::new(config.secrets.card_data_key.expose())?;
     Ok(AppState {
         config: Arc::new(config),
         db,
         clock,
         passwords,
         mailer,
+        vault,
     })
 }
 

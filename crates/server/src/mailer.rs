@@ -48,6 +48,12 @@ impl Mailer {
     }
 
     /// Sends `mail`; a failure is logged, never shown to the user (who can ask again).
+    /// Sends `mail` in the background: the answer does not wait for the mail server.
+    pub fn send_later(&self, mail: Mail) {
+        let mailer = self.clone();
+        actix_web::rt::spawn(async move { mailer.send(mail).await });
+    }
+
     pub async fn send(&self, mail: Mail) {
         let result = match self {
             Mailer::Outbox { dir, from } => write_outbox(dir.clone(), from.clone(), mail).await,

@@ -398,7 +398,8 @@ mod shapes {
     pub(super) struct SecurityEvent {
         id: String,
         /// registered, login_succeeded, login_failed, login_locked, logout, password_reset,
-        /// session_revoked, other_sessions_revoked, pin_set, pin_changed, password_changed.
+        /// session_revoked, other_sessions_revoked, pin_set, pin_changed, password_changed,
+        /// authenticator_bound, authenticator_removed, switch_changed, mobile_bound.
         kind: String,
         ip: String,
         /// The browser's user agent.
@@ -418,10 +419,93 @@ mod shapes {
 
     /// A bound authenticator.
     #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
     pub(super) struct AuthenticatorEntry {
         id: String,
         /// The device name.
         remark: String,
+        /// UTC milliseconds since the Unix epoch.
+        create_time: i64,
+    }
+
+    /// A binding key for an authenticator app.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct AuthenticatorKey {
+        /// The secret in base32 (RFC 4648, no padding), to type into the app.
+        secret_key: String,
+        /// A `data:image/svg+xml;base64,…` QR code of the `otpauth://totp/…` URI (issuer
+        /// fiscard, account the user's e-mail, SHA1, 6 digits, 30 s).
+        code_img_url: String,
+        /// When the key expires (UTC milliseconds); binding after it answers 109.
+        expire_time: i64,
+    }
+
+    /// Bind the key just issued: its current code and a device name.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct BindAuthenticatorRequest {
+        /// The code the app shows for the new key (6 digits).
+        #[schema(pattern = "^[0-9]{6}$")]
+        mfa_code: String,
+        /// The device name, at most 16 characters.
+        #[schema(max_length = 16)]
+        remark: String,
+    }
+
+    /// Remove an authenticator, with the step-up fields the policy asks for.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct RemoveAuthenticatorRequest {
+        /// The authenticator's `id`.
+        mfa_id: String,
+        email_captcha: Option<String>,
+        /// A code of any bound authenticator (this one included).
+        mfa_code: Option<String>,
+    }
+
+    /// Turn one protection on or off, with the step-up fields the policy asks for.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct SwitchRequest {
+        /// 1 on, 0 off.
+        #[schema(minimum = 0, maximum = 1)]
+        usage: i32,
+        /// `login` or `trade`.
+        module: String,
+        /// `email`, `mfa` or `security` (trade only).
+        target: String,
+        email_captcha: Option<String>,
+        mfa_code: Option<String>,
+    }
+
+    /// Bind or replace the mobile; the codes are required as the policy says (a missing one is
+    /// a field error).
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct BindMobileRequest {
+        /// ISO 3166-1 alpha-2.
+        mobile_country: String,
+        /// The country's calling code ("+852", "852").
+        mobile_code: String,
+        /// The number; spaces, hyphens and brackets allowed.
+        mobile: String,
+        /// 6 digits, when an authenticator is bound.
+        mfa_code: Option<String>,
+        /// 6 digits.
+        email_captcha: Option<String>,
+    }
+
+    /// The bound mobile.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct MobileBound {
+        /// E.164, e.g. "+85291234567".
+        mobile: String,
+        /// Calling code, digits only.
+        mobile_code: String,
+        /// ISO 3166-1 alpha-2.
+        mobile_country: String,
     }
 
     /// What a login asks for besides the password.
@@ -580,6 +664,8 @@ struct Op {
     session: bool,
     /// Takes the paging query parameters `pageID` and `pageSize`.
     paged: bool,
+    /// Other optional text parameters of the query string: name and description.
+    query: &'static [(&'static str, &'static str)],
     body: Option<RefOr<Schema>>,
     answer: Answer,
 }
@@ -617,6 +703,7 @@ fn api_operations() -> Vec<Op> {
                 `Cache-Control: no-store`.",
             session: false,
             paged: false,
+            query: &[],
             body: None,
             answer: Answer::Bare("The challenge.", schema::<shapes::AltchaChallenge>()),
         },
@@ -639,6 +726,7 @@ fn api_operations() -> Vec<Op> {
                 `purpose`), 429 (resend cooldown or too many codes).",
             session: false,
             paged: false,
+            query: &[],
             body: Some(one_of([
                 schema::<shapes::LoginCodeRequest>(),
                 schema::<shapes::ResendCodeRequest>(),
@@ -663,6 +751,7 @@ fn api_operations() -> Vec<Op> {
                 statusCodes: 200, 102, 104 (wrong, expired or used-up code), 400 (captcha), 429.",
             session: false,
             paged: false,
+            query: &[],
             body: Some(one_of([
                 schema::<shapes::EmailStep>(),
                 schema::<shapes::NewPasswordStep>(),
@@ -690,6 +779,7 @@ fn api_operations() -> Vec<Op> {
                 422, 429 (locked for a while).",
             session: false,
             paged: false,
+            query: &[],
             body: Some(one_of([
                 schema::<shapes::LoginRequest>(),
                 schema::<shapes::LoginVerification>(),
@@ -714,6 +804,7 @@ fn api_operations() -> Vec<Op> {
                 statusCodes: 200, 102, 104, 400 (captcha), 429.",
             session: false,
             paged: false,
+            query: &[],
             body: Some(one_of([
                 schema::<shapes::EmailStep>(),
                 schema::<shapes::NewPasswordStep>(),
@@ -729,6 +820,7 @@ fn api_operations() -> Vec<Op> {
             description: "Ends the current session. No body. statusCodes: 200, 101.",
             session: true,
             paged: false,
+            query: &[],
             body: None,
             answer: Answer::Envelope(null()),
         },
@@ -741,6 +833,7 @@ fn api_operations() -> Vec<Op> {
             description: "statusCodes: 200, 101.",
             session: true,
             paged: false,
+            query: &[],
             body: None,
             answer: Answer::Envelope(schema::<shapes::Profile>()),
         },
@@ -754,8 +847,113 @@ fn api_operations() -> Vec<Op> {
                 trade ask for. statusCodes: 200, 101.",
             session: true,
             paged: false,
+            query: &[],
             body: None,
             answer: Answer::Envelope(schema::<shapes::SecurityConfig>()),
+        },
+        Op {
+            method: "post",
+            path: "/user/config/switch",
+            id: "changeSecuritySwitch",
+            tag: "user",
+            summary: "Turn one login or trade protection on or off",
+            description: "`usage` 1 turns `target` of `module` on, 0 off. Turning the \
+                authenticator on needs one bound, the PIN a PIN set; the PIN has no login \
+                switch (102 on `target`). Asks for the e-mail code (and an authenticator code \
+                when one is bound): 103 says which. Mails a notice. statusCodes: 200, 101, 102, \
+                103, 104, 429.",
+            session: true,
+            paged: false,
+            query: &[],
+            body: Some(schema::<shapes::SwitchRequest>()),
+            answer: Answer::Envelope(null()),
+        },
+        Op {
+            method: "get",
+            path: "/user/config/mfa/key",
+            id: "issueAuthenticatorKey",
+            tag: "user",
+            summary: "A binding key for an authenticator app",
+            description: "Step-up verification first, its fields in the query (the e-mail code; \
+                a bound authenticator's code too when one is bound): without them 103 says \
+                which. Then a new secret, valid 10 minutes, replacing any key issued before. \
+                statusCodes: 200, 101, 102, 103, 104, 429.",
+            session: true,
+            paged: false,
+            query: &[
+                ("emailCaptcha", "The e-mail code (6 digits)."),
+                ("mfaCode", "A bound authenticator's code (6 digits)."),
+            ],
+            body: None,
+            answer: Answer::Envelope(schema::<shapes::AuthenticatorKey>()),
+        },
+        Op {
+            method: "post",
+            path: "/user/config/mfa/key",
+            id: "bindAuthenticator",
+            tag: "user",
+            summary: "Bind the authenticator whose key was just issued",
+            description: "`mfaCode` must be the key's current code (±30 s). The key is spent; \
+                the answer is the new `AuthenticatorEntry`; the account holder is mailed. \
+                statusCodes: 200, 101, 102, 104 (wrong code), 109 (no key, or it expired), \
+                429.",
+            session: true,
+            paged: false,
+            query: &[],
+            body: Some(schema::<shapes::BindAuthenticatorRequest>()),
+            answer: Answer::Envelope(schema::<shapes::AuthenticatorEntry>()),
+        },
+        Op {
+            method: "delete",
+            path: "/user/config/mfa/key",
+            id: "removeAuthenticator",
+            tag: "user",
+            summary: "Remove an authenticator",
+            description: "Fields in a JSON body or in the query. At least one authenticator \
+                must remain (422); another user's id is unknown (404). Asks for the e-mail code \
+                and an authenticator code (103 says which). Mails a notice. statusCodes: 200, \
+                101, 102, 103, 104, 404, 422, 429.",
+            session: true,
+            paged: false,
+            query: &[
+                ("mfaId", "The authenticator's id."),
+                ("emailCaptcha", "The e-mail code (6 digits)."),
+                ("mfaCode", "A bound authenticator's code (6 digits)."),
+            ],
+            body: Some(schema::<shapes::RemoveAuthenticatorRequest>()),
+            answer: Answer::Envelope(null()),
+        },
+        Op {
+            method: "post",
+            path: "/user/mobile/bind",
+            id: "bindMobile",
+            tag: "user",
+            summary: "Bind or replace the mobile number",
+            description: "The dial code must be the country's; the number is stored in E.164. \
+                A number bound to another account is refused (409, checked after the codes). \
+                Mails a notice. statusCodes: 200, 101, 102, 104, 409, 429.",
+            session: true,
+            paged: false,
+            query: &[],
+            body: Some(schema::<shapes::BindMobileRequest>()),
+            answer: Answer::Envelope(schema::<shapes::MobileBound>()),
+        },
+        Op {
+            method: "get",
+            path: "/user/verification/factors",
+            id: "showVerificationFactors",
+            tag: "user",
+            summary: "The factors an action needs now",
+            description: "For `action` (login, recharge, revealCard, bankAccountAdd, \
+                bankAccountDelete, withdraw, switchChange, authenticatorBind, \
+                authenticatorRemove, pinSet, pinChange, passwordChange, mobileBind): what a \
+                103 for it would say, from the user's current settings. statusCodes: 200, 101, \
+                102 (no or unknown action).",
+            session: true,
+            paged: false,
+            query: &[("action", "The action.")],
+            body: None,
+            answer: Answer::Envelope(schema::<shapes::Factors>()),
         },
         Op {
             method: "get",
@@ -767,6 +965,7 @@ fn api_operations() -> Vec<Op> {
                 alpha-2 code. No session needed. statusCodes: 200.",
             session: false,
             paged: false,
+            query: &[],
             body: None,
             answer: Answer::Envelope(
                 ArrayBuilder::new()
@@ -784,6 +983,7 @@ fn api_operations() -> Vec<Op> {
                 first; `current` marks the one making the request. statusCodes: 200, 101.",
             session: true,
             paged: false,
+            query: &[],
             body: None,
             answer: Answer::Envelope(
                 ArrayBuilder::new()
@@ -802,6 +1002,7 @@ fn api_operations() -> Vec<Op> {
                 404 (no such session).",
             session: true,
             paged: false,
+            query: &[],
             body: Some(schema::<shapes::SessionId>()),
             answer: Answer::Envelope(null()),
         },
@@ -815,6 +1016,7 @@ fn api_operations() -> Vec<Op> {
                 statusCodes: 200, 101.",
             session: true,
             paged: false,
+            query: &[],
             body: None,
             answer: Answer::Envelope(schema::<shapes::Revoked>()),
         },
@@ -829,6 +1031,7 @@ fn api_operations() -> Vec<Op> {
                 400 (unreadable paging).",
             session: true,
             paged: true,
+            query: &[],
             body: None,
             answer: Answer::Envelope(schema::<shapes::SecurityEventPage>()),
         },
@@ -845,6 +1048,7 @@ fn api_operations() -> Vec<Op> {
                 102, 103, 104, 429.",
             session: true,
             paged: false,
+            query: &[],
             body: Some(schema::<shapes::SetPinRequest>()),
             answer: Answer::Envelope(null()),
         },
@@ -860,6 +1064,7 @@ fn api_operations() -> Vec<Op> {
                 429.",
             session: true,
             paged: false,
+            query: &[],
             body: Some(schema::<shapes::ChangePasswordRequest>()),
             answer: Answer::Envelope(null()),
         },
@@ -872,6 +1077,7 @@ fn api_operations() -> Vec<Op> {
             description: "Answers the bare OpenAPI 3.1 document (not the envelope).",
             session: false,
             paged: false,
+            query: &[],
             body: None,
             answer: Answer::Bare(
                 "The OpenAPI document.",
@@ -896,6 +1102,7 @@ fn root_operations() -> Vec<Op> {
             database: unreachable}`.",
         session: false,
         paged: false,
+        query: &[],
         body: None,
         answer: Answer::Bare("Healthy.", schema::<shapes::Health>()),
     }]
@@ -968,6 +1175,17 @@ fn operation(op: Op) -> Operation {
                     .build(),
             );
         }
+    }
+    for (name, description) in op.query {
+        builder = builder.parameter(
+            ParameterBuilder::new()
+                .name(*name)
+                .parameter_in(ParameterIn::Query)
+                .required(Required::False)
+                .description(Some(*description))
+                .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+                .build(),
+        );
     }
     if let Some(body) = op.body {
         builder = builder
@@ -1059,6 +1277,12 @@ fn components() -> utoipa::openapi::Components {
     collect::<shapes::Revoked>(&mut schemas);
     collect::<shapes::SecurityEvent>(&mut schemas);
     collect::<shapes::SecurityEventPage>(&mut schemas);
+    collect::<shapes::AuthenticatorKey>(&mut schemas);
+    collect::<shapes::BindAuthenticatorRequest>(&mut schemas);
+    collect::<shapes::RemoveAuthenticatorRequest>(&mut schemas);
+    collect::<shapes::SwitchRequest>(&mut schemas);
+    collect::<shapes::BindMobileRequest>(&mut schemas);
+    collect::<shapes::MobileBound>(&mut schemas);
     ComponentsBuilder::new()
         .schemas_from_iter(schemas)
         .response(
@@ -1375,6 +1599,9 @@ mod tests {
             let request = match route.method {
                 "get" => actix_test::TestRequest::get().uri(&uri),
                 "post" => actix_test::TestRequest::post()
+                    .uri(&uri)
+                    .set_json(json!({})),
+                "delete" => actix_test::TestRequest::delete()
                     .uri(&uri)
                     .set_json(json!({})),
                 other => panic!("add a request for {other}"),

@@ -8,6 +8,7 @@ use crate::db::Db;
 use crate::mailer::Mailer;
 use crate::services::passwords::Passwords;
 use crate::services::sessions::Lifetimes;
+use crate::services::vault::Vault;
 
 /// Shared by every request (cheap to clone).
 #[derive(Debug, Clone)]
@@ -17,6 +18,8 @@ pub struct AppState {
     pub clock: Clock,
     pub passwords: Passwords,
     pub mailer: Mailer,
+    /// Seals secrets at rest.
+    pub vault: Vault,
 }
 
 impl AppState {

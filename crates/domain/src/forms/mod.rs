@@ -30,8 +30,8 @@ pub use investor::{
 pub use questionnaire::{Aml, AmlForm, InvestorContext, Qi, QiForm};
 pub use recharge::{Recharge, RechargeContext, RechargeForm};
 pub use security::{
-    BindAuthenticator, BindAuthenticatorForm, BindMobile, BindMobileForm, SetPinForm, Verification,
-    VerificationForm,
+    BindAuthenticator, BindAuthenticatorForm, BindMobile, BindMobileForm, SetPinForm, Switch,
+    SwitchForm, Verification, VerificationForm,
 };
 
 use crate::error::{ErrorCode, FieldError};
@@ -71,6 +71,7 @@ text_enum! {
         BindMobile = "bindMobile",
         BindAuthenticator = "bindAuthenticator",
         Verification = "verification",
+        Switch = "switch",
         Recharge = "recharge",
         BankAccount = "bankAccount",
         BasicIdentityStep1 = "basicIdentityStep1",
@@ -108,6 +109,7 @@ pub fn validate(form: FormName, input: Raw, context: Raw) -> Result<Vec<FieldErr
         FormName::BindMobile => run::<BindMobileForm>(input, context),
         FormName::BindAuthenticator => run::<BindAuthenticatorForm>(input, context),
         FormName::Verification => run::<VerificationForm>(input, context),
+        FormName::Switch => run::<SwitchForm>(input, context),
         FormName::Recharge => run::<RechargeForm>(input, context),
         FormName::BankAccount => run::<BankAccountForm>(input, context),
         FormName::BasicIdentityStep1 => run::<BasicIdentityStep1Form>(input, context),

@@ -9,8 +9,11 @@ use crate::constants::DEVICE_NAME_MAX;
 use crate::country::Country;
 use crate::error::{ErrorCode, FieldError};
 use crate::input::Input;
+use crate::input::Raw;
 use crate::phone::{E164, MobileError, parse_mobile};
-use crate::security::Factors;
+use crate::security::{
+    Factors, SecurityConfig, SwitchModule, SwitchTarget, apply_switch, check_switch,
+};
 use crate::text::{char_len, code_text};
 
 form_input! {
@@ -167,6 +170,102 @@ impl Form for BindAuthenticatorForm {
             })
         })
     }
+}
+
+form_input! {
+    /// Turn one protection of login or trade checks on (`usage` 1) or off (`usage` 0).
+    pub struct SwitchForm {
+        pub usage: Input<Raw> = "usage",
+        pub module: Input<String> = "module",
+        pub target: Input<String> = "target",
+    }
+}
+
+/// A switch change the user's configuration allows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Switch {
+    pub module: SwitchModule,
+    pub target: SwitchTarget,
+    pub on: bool,
+}
+
+impl Switch {
+    /// `config` with this switch applied.
+    pub fn apply(&self, config: &SecurityConfig) -> SecurityConfig {
+        apply_switch(config, self.module, self.target, self.on)
+    }
+}
+
+impl Form for SwitchForm {
+    /// The user's current security configuration.
+    type Context = SecurityConfig;
+    type Parsed = Switch;
+
+    fn parse(&self, config: &SecurityConfig) -> Result<Switch, Vec<FieldError>> {
+        let mut c = Check::default();
+        let on = match &self.usage {
+            Input::Missing => {
+                c.reject("usage", ErrorCode::RequiredChoice);
+                None
+            }
+            Input::Value(raw @ (Raw::Number(_) | Raw::Str(_) | Raw::Bool(_))) => {
+                let on = usage_of(raw);
+                if on.is_none() {
+                    c.reject("usage", ErrorCode::OptionInvalid);
+                }
+                on
+            }
+            Input::Value(_) | Input::WrongType => {
+                c.reject("usage", ErrorCode::InvalidType);
+                None
+            }
+        };
+        let module = c.text(
+            "module",
+            &self.module,
+            ErrorCode::RequiredChoice,
+            usize::MAX,
+        );
+        let module = known(&mut c, "module", module.map(|m| SwitchModule::parse(&m)));
+        let target = c.text(
+            "target",
+            &self.target,
+            ErrorCode::RequiredChoice,
+            usize::MAX,
+        );
+        let target = known(&mut c, "target", target.map(|t| SwitchTarget::parse(&t)));
+        if let (Some(on), Some(module), Some(target)) = (on, module, target) {
+            if let Err(code) = check_switch(config, module, target, on) {
+                c.reject("target", code);
+            }
+        }
+        c.build(|| {
+            let (on, module, target) = (on?, module?, target?);
+            Some(Switch { module, target, on })
+        })
+    }
+}
+
+/// `usage`: 1 or 0, as a number or its text; `true`/`false` are read the same way.
+fn usage_of(raw: &Raw) -> Option<bool> {
+    match raw {
+        Raw::Number(n) | Raw::Str(n) => match n.trim() {
+            "1" => Some(true),
+            "0" => Some(false),
+            _ => None,
+        },
+        Raw::Bool(b) => Some(*b),
+        _ => None,
+    }
+}
+
+/// Rejects `field` as not one of its options when `value` is `None`.
+fn known<T>(c: &mut Check, field: &str, value: Option<Option<T>>) -> Option<T> {
+    let value = value?;
+    if value.is_none() {
+        c.reject(field, ErrorCode::OptionInvalid);
+    }
+    value
 }
 
 form_input! {

@@ -99,3 +99,40 @@ impl FromRequest for JsonBody {
         })
     }
 }
+
+/// The fields of a request that may come either way: a JSON body when the request has one
+/// (`Content-Type: application/json`), else the query string (`GET`, and `DELETE` from
+/// clients that put parameters in the URL). Query values are all text, as a form would send.
+#[derive(Debug, Clone)]
+pub struct Fields(pub JsonBody);
+
+impl Fields {
+    /// The query string's pairs as an object of texts (the last of a repeated name wins when
+    /// read, as in a JSON body).
+    pub fn from_query(query: &str) -> Result<Fields, AppError> {
+        let pairs = actix_web::web::Query::<Vec<(String, String)>>::from_query(query)
+            .map_err(|_| AppError::bad_request("api.bad_request"))?
+            .into_inner();
+        let object = pairs.into_iter().map(|(k, v)| (k, Raw::Str(v))).collect();
+        Ok(Fields(JsonBody(Raw::Object(domain::input::RawObject(
+            object,
+        )))))
+    }
+}
+
+impl FromRequest for Fields {
+    type Error = AppError;
+    type Future = Pin<Box<dyn Future<Output = Result<Fields, AppError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        if req
+            .headers()
+            .contains_key(actix_web::http::header::CONTENT_TYPE)
+        {
+            let body = JsonBody::from_request(req, payload);
+            return Box::pin(async move { body.await.map(Fields) });
+        }
+        let fields = Fields::from_query(req.query_string());
+        Box::pin(async move { fields })
+    }
+}

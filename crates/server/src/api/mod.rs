@@ -21,7 +21,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
-pub use body::JsonBody;
+pub use body::{Fields, JsonBody};
 pub use paging::{Page, PageQuery};
 
 tokio::task_local! {
@@ -288,6 +288,12 @@ impl fmt::Display for AppError {
 impl From<diesel::result::Error> for AppError {
     fn from(e: diesel::result::Error) -> AppError {
         AppError::internal(anyhow::Error::new(e).context("database query"))
+    }
+}
+
+impl From<anyhow::Error> for AppError {
+    fn from(e: anyhow::Error) -> AppError {
+        AppError::internal(e)
     }
 }
 

@@ -103,7 +103,29 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    authenticators (id) {
+        id -> Text,
+        user_id -> Text,
+        remark -> Text,
+        secret_sealed -> Text,
+        last_used_step -> Nullable<BigInt>,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    authenticator_keys (user_id) {
+        user_id -> Text,
+        secret_sealed -> Text,
+        created_at -> BigInt,
+        expires_at -> BigInt,
+    }
+}
+
 diesel::joinable!(user_security -> users (user_id));
+diesel::joinable!(authenticators -> users (user_id));
+diesel::joinable!(authenticator_keys -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(pending_logins -> users (user_id));
 diesel::joinable!(security_events -> users (user_id));
@@ -117,4 +139,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     captcha_solutions,
     rate_limits,
     security_events,
+    authenticators,
+    authenticator_keys,
 );

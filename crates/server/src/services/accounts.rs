@@ -1,11 +1,14 @@
 //! User accounts: lookup by e-mail, creation with default security settings, password reset.
 
 use diesel::prelude::*;
-use domain::security::{LoginSwitches, SecurityConfig, TradeSwitches};
+use domain::security::{AuthenticatorEntry, LoginSwitches, SecurityConfig, TradeSwitches};
 
+use super::authenticators;
 use crate::clock::new_id;
 use crate::db::DbConnection;
 use crate::db::schema::{user_security, users};
+use domain::country::Country;
+use domain::phone::E164;
 
 /// A user's own data, as `user/self` shows it; loaded with the session, so an authenticated
 /// request costs one database round trip.
@@ -157,8 +160,13 @@ pub fn security_config(conn: &mut DbConnection, user_id: &str) -> QueryResult<Se
         .first(conn)?;
     Ok(SecurityConfig {
         security: pin.is_some(),
-        // Authenticators arrive with the security center; none can be bound yet.
-        mfa: Vec::new(),
+        mfa: authenticators::list(conn, user_id)?
+            .into_iter()
+            .map(|e| AuthenticatorEntry {
+                id: e.id,
+                remark: e.remark,
+            })
+            .collect(),
         login: LoginSwitches {
             email: login_email,
             mfa: login_mfa,
@@ -199,4 +207,62 @@ pub fn password_hash(conn: &mut DbConnection, user_id: &str) -> QueryResult<Stri
         .find(user_id)
         .select(users::password_hash)
         .first(conn)
+}
+
+/// Locks the user's security settings until the transaction ends (a row lock on PostgreSQL;
+/// SQLite writes one transaction at a time anyway), so read-then-change sequences on them
+/// (a switch, the last authenticator) cannot interleave.
+pub fn lock_security(conn: &mut DbConnection, user_id: &str) -> QueryResult<()> {
+    diesel::update(user_security::table.find(user_id))
+        .set(user_security::updated_at.eq(user_security::updated_at))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Stores the switches of `config` (the PIN and authenticators are not switches).
+pub fn set_switches(
+    conn: &mut DbConnection,
+    user_id: &str,
+    config: &SecurityConfig,
+    now: i64,
+) -> QueryResult<()> {
+    diesel::update(user_security::table.find(user_id))
+        .set((
+            user_security::login_email.eq(config.login.email),
+            user_security::login_mfa.eq(config.login.mfa),
+            user_security::trade_email.eq(config.trade.email),
+            user_security::trade_mfa.eq(config.trade.mfa),
+            user_security::trade_security.eq(config.trade.security),
+            user_security::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Who holds a mobile number (E.164), if anyone.
+pub fn mobile_holder(conn: &mut DbConnection, mobile: &E164) -> QueryResult<Option<String>> {
+    users::table
+        .filter(users::mobile.eq(mobile.as_str()))
+        .select(users::id)
+        .first(conn)
+        .optional()
+}
+
+/// Binds (or replaces) the user's mobile: E.164, with its dial code and country.
+pub fn set_mobile(
+    conn: &mut DbConnection,
+    user_id: &str,
+    country: &Country,
+    mobile: &E164,
+    now: i64,
+) -> QueryResult<()> {
+    diesel::update(users::table.find(user_id))
+        .set((
+            users::mobile.eq(mobile.as_str()),
+            users::mobile_code.eq(country.mobile_code),
+            users::mobile_country.eq(country.code),
+            users::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .map(|_| ())
 }

@@ -1,6 +1,7 @@
 //! What the routes are built from: each service one concern, callable inside a transaction.
 
 pub mod accounts;
+pub mod authenticators;
 pub mod captcha;
 pub mod email_codes;
 pub mod login_tickets;
@@ -8,4 +9,5 @@ pub mod passwords;
 pub mod security_log;
 pub mod sessions;
 pub mod throttle;
+pub mod vault;
 pub mod verification;

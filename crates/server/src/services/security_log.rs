@@ -20,6 +20,10 @@ pub enum Event {
     PinSet,
     PinChanged,
     PasswordChanged,
+    AuthenticatorBound,
+    AuthenticatorRemoved,
+    SwitchChanged,
+    MobileBound,
 }
 
 impl Event {
@@ -36,6 +40,10 @@ impl Event {
             Self::PinSet => "pin_set",
             Self::PinChanged => "pin_changed",
             Self::PasswordChanged => "password_changed",
+            Self::AuthenticatorBound => "authenticator_bound",
+            Self::AuthenticatorRemoved => "authenticator_removed",
+            Self::SwitchChanged => "switch_changed",
+            Self::MobileBound => "mobile_bound",
         }
     }
 }

@@ -12,8 +12,10 @@ use domain::security::{Factors, SecureAction, required_factors};
 
 use super::email_codes::{self, Purpose};
 use super::throttle::{self, Limit};
-use super::{accounts, passwords::Passwords};
+use super::vault::Vault;
+use super::{accounts, authenticators, passwords::Passwords};
 use crate::api::{ApiCode, AppError, JsonBody};
+use crate::db::DbConnection;
 use crate::services::sessions::SessionUser;
 use crate::state::AppState;
 
@@ -58,15 +60,21 @@ pub async fn verify(
     }
     let form = VerificationForm::from_raw(body.0.clone()).unwrap_or_default();
     let codes = form_parse(&form, factors)?;
-    if factors.mfa {
-        // Authenticators arrive with the rest of the security center; the policy asks for one
-        // only when one is bound, which cannot happen before then.
-        return Err(AppError::internal(anyhow::anyhow!(
-            "an authenticator check was asked for"
-        )));
-    }
+    // The PIN first (nothing is spent by checking it), then the authenticator code (a step
+    // spent), then the e-mail code (costlier to get again).
     if let Some(pin) = codes.pin {
         check_pin(state, user, pin, pin_hash).await?;
+    }
+    if let Some(code) = codes.mfa_code {
+        let (vault, now, user_id) = (
+            state.vault.clone(),
+            state.clock.now_ms(),
+            user.user_id.clone(),
+        );
+        state
+            .db
+            .write(move |conn| Ok(check_mfa(conn, &vault, &user_id, &code, now)?))
+            .await??;
     }
     if let Some(code) = codes.email_code {
         let (key, now, user_id, email) = (
@@ -101,6 +109,30 @@ fn form_parse(
     use domain::forms::Form;
     form.parse(&factors)
         .map_err(|errors| AppError::validation(&errors))
+}
+
+/// An authenticator code of `user_id`, within the authenticator's attempt limit; run inside
+/// the caller's transaction. The inner result is the user's: 429 when locked, 104 when wrong.
+pub fn check_mfa(
+    conn: &mut DbConnection,
+    vault: &Vault,
+    user_id: &str,
+    code: &str,
+    now: i64,
+) -> anyhow::Result<Result<(), AppError>> {
+    let limit_key = format!("verify:mfa:{user_id}");
+    let attempt = throttle::take(conn, &limit_key, PER_FACTOR, now)?;
+    if attempt.over(PER_FACTOR) {
+        return Ok(Err(AppError::too_many_attempts(attempt.seconds_left)));
+    }
+    if authenticators::check_code(conn, vault, user_id, code, now)? {
+        throttle::give_back(conn, &limit_key)?;
+        return Ok(Ok(()));
+    }
+    Ok(Err(AppError::new(
+        ApiCode::VerificationWrong,
+        "api.mfa_wrong",
+    )))
 }
 
 /// The PIN against its hash, within the PIN's attempt limit.

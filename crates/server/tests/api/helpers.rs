@@ -264,6 +264,13 @@ pub struct Mail {
 }
 
 impl Mail {
+    pub fn has_code(&self) -> bool {
+        let digits: Vec<char> = self.subject.chars().collect();
+        digits
+            .windows(6)
+            .any(|w| w.iter().all(char::is_ascii_digit))
+    }
+
     /// The 6-digit code in the subject.
     pub fn code(&self) -> String {
         let digits: Vec<char> = self.subject.chars().collect();
@@ -428,8 +435,15 @@ impl TestApp {
     }
 
     /// The code of the next mail to `email`.
+    /// The code of the next mail that carries one, passing over notices (of a binding, a
+    /// switch…) sent in between.
     pub async fn read_code(&self, email: &str) -> String {
-        self.next_mail(email).await.code()
+        loop {
+            let mail = self.next_mail(email).await;
+            if mail.has_code() {
+                return mail.code();
+            }
+        }
     }
 
     /// Asserts that no mail to `email` arrives beyond those already taken.
@@ -544,6 +558,118 @@ impl TestApp {
             })
             .await
             .expect("security events")
+    }
+
+    /// `DELETE /api{path}` with a JSON body.
+    pub async fn delete_json(&self, path: &str, body: &Value, token: &str) -> Answer {
+        let request = self
+            .client
+            .delete(self.url(&format!("/api{path}")))
+            .header("User-Lang", EN)
+            .header("Access-Token", token)
+            .json(body);
+        send(request).await
+    }
+
+    /// `POST user/captcha {purpose: verify}` and the code it mailed to `email`. Moves the clock
+    /// past the resend cooldown afterwards, so the next call may ask again.
+    pub async fn verify_code(&self, token: &str, email: &str) -> String {
+        self.post_json(
+            "/user/captcha",
+            &json!({ "purpose": "verify" }),
+            EN,
+            Some(token),
+        )
+        .await
+        .assert_ok();
+        let code = self.read_code(email).await;
+        self.advance_ms(61_000);
+        code
+    }
+
+    /// The code an authenticator app with `secret` (base32) shows now, `offset` steps away.
+    pub fn totp(&self, secret: &str, offset: i64) -> String {
+        let secret = totp::Secret::from_base32(secret).expect("a base32 secret");
+        totp::code_at(&secret, totp::step_of(self.clock.now_secs()) + offset)
+    }
+
+    /// Moves the clock to the start of the next 30-second step, so the next code is fresh.
+    pub fn next_step(&self) {
+        let now = self.clock.now_ms();
+        self.advance_ms(30_000 - now.rem_euclid(30_000));
+    }
+
+    /// `GET user/config/mfa/key` with the codes the policy asks for (`mfa_secret`: a bound
+    /// authenticator's secret); answers the new key's secret.
+    pub async fn issue_authenticator_key(
+        &self,
+        token: &str,
+        email: &str,
+        mfa_secret: Option<&str>,
+    ) -> String {
+        let code = self.verify_code(token, email).await;
+        let mut query = format!("/user/config/mfa/key?emailCaptcha={code}");
+        if let Some(secret) = mfa_secret {
+            self.next_step();
+            query = format!("{query}&mfaCode={}", self.totp(secret, 0));
+        }
+        let answer = self.get_api(&query, EN, Some(token)).await;
+        answer.assert_ok()["secretKey"]
+            .as_str()
+            .expect("secretKey")
+            .to_owned()
+    }
+
+    /// Binds a new authenticator named `remark`; answers its secret (base32) and id.
+    pub async fn bind_authenticator(
+        &self,
+        token: &str,
+        email: &str,
+        remark: &str,
+        mfa_secret: Option<&str>,
+    ) -> (String, String) {
+        let secret = self.issue_authenticator_key(token, email, mfa_secret).await;
+        self.next_step();
+        let answer = self
+            .post_json(
+                "/user/config/mfa/key",
+                &json!({ "mfaCode": self.totp(&secret, 0), "remark": remark }),
+                EN,
+                Some(token),
+            )
+            .await;
+        let id = answer.assert_ok()["id"].as_str().expect("id").to_owned();
+        self.next_step();
+        (secret, id)
+    }
+
+    /// The user's security configuration (`GET user/config`).
+    pub async fn security_config(&self, token: &str) -> Value {
+        self.get_api("/user/config", EN, Some(token))
+            .await
+            .assert_ok()
+            .clone()
+    }
+
+    /// Sets the switches of `email` directly (the switch API has its own tests): login
+    /// `[email, mfa]`, trade `[email, mfa, security]`.
+    pub async fn set_switches(&self, email: &str, login: [bool; 2], trade: [bool; 3]) {
+        let user_id = self.user_id(email).await;
+        self.db
+            .write(move |conn| {
+                diesel::update(user_security::table.find(user_id))
+                    .set((
+                        user_security::login_email.eq(login[0]),
+                        user_security::login_mfa.eq(login[1]),
+                        user_security::trade_email.eq(trade[0]),
+                        user_security::trade_mfa.eq(trade[1]),
+                        user_security::trade_security.eq(trade[2]),
+                    ))
+                    .execute(conn)
+                    .map_err(Into::into)
+            })
+            .await
+            .expect("switches updated");
     }
 
     /// The user agents recorded with the security events of `user_id`.

@@ -2,6 +2,7 @@
 //! (SQLite, or PostgreSQL when `TEST_DATABASE_URL` is set), driven as a browser would.
 //! One module per route (or concern), names that read as sentences.
 
+mod authenticators;
 mod captcha;
 mod concurrency;
 mod contract;
@@ -11,10 +12,13 @@ mod health;
 mod helpers;
 mod login;
 mod logout;
+mod mobile;
+mod policy_matrix;
 mod profile;
 mod register;
 mod security_center;
 mod security_log;
 mod session_list;
 mod sessions;
+mod switches;
 mod web;

@@ -1,17 +1,53 @@
-//! `GET user/config`: the security configuration `{security, mfa[], login, trade}`.
+//! `GET user/config`: the security configuration `{security, mfa[], login, trade}`; each bound
+//! authenticator as `{id, remark, createTime}`.
 
 use actix_web::web;
+use domain::security::{LoginSwitches, TradeSwitches};
+use serde::Serialize;
 
-use crate::api::{Api, ApiResult, AppError};
+use crate::api::{Api, ApiResult};
 use crate::extract::CurrentUser;
-use crate::services::accounts;
+use crate::services::{accounts, authenticators};
 use crate::state::AppState;
+
+#[derive(Serialize)]
+struct ConfigView {
+    security: bool,
+    mfa: Vec<AuthenticatorView>,
+    login: LoginSwitches,
+    trade: TradeSwitches,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AuthenticatorView {
+    id: String,
+    remark: String,
+    create_time: i64,
+}
 
 pub async fn show_config(state: web::Data<AppState>, user: CurrentUser) -> ApiResult {
     let user_id = user.0.user_id;
-    let config = state
+    let (config, bound) = state
         .db
-        .read(move |conn| accounts::security_config(conn, &user_id).map_err(AppError::from))
+        .read(move |conn| {
+            Ok((
+                accounts::security_config(conn, &user_id)?,
+                authenticators::list(conn, &user_id)?,
+            ))
+        })
         .await?;
-    Ok(Api::ok(config))
+    Ok(Api::ok(ConfigView {
+        security: config.security,
+        mfa: bound
+            .into_iter()
+            .map(|e| AuthenticatorView {
+                id: e.id,
+                remark: e.remark,
+                create_time: e.created_at,
+            })
+            .collect(),
+        login: config.login,
+        trade: config.trade,
+    }))
 }

@@ -16,7 +16,7 @@ use crate::extract::Client;
 use crate::services::email_codes::{self, Purpose};
 use crate::services::security_log::{self, Event};
 use crate::services::throttle::{self, LOGIN_PER_ACCOUNT, LOGIN_PER_IP};
-use crate::services::{accounts, login_tickets, sessions};
+use crate::services::{accounts, login_tickets, sessions, verification};
 use crate::state::AppState;
 
 pub async fn login(state: web::Data<AppState>, body: JsonBody, client: Client) -> ApiResult {
@@ -124,19 +124,28 @@ async fn complete(state: &AppState, body: &JsonBody, client: &Client, ticket: St
     };
     let factors = pending.factors();
     let verification = body.form::<VerificationForm>(&factors)?;
-    if factors.mfa || factors.security {
-        // Login can only ask for the e-mail code until authenticators and the PIN exist.
+    if factors.security {
+        // The login policy never asks for the PIN (it has no login switch).
         return Err(AppError::internal(anyhow::anyhow!(
-            "login asks for a factor this server cannot check yet"
+            "a login ticket asks for the security PIN"
         )));
     }
     let (key, client, lifetimes) = (state.code_key(), client.clone(), state.session_lifetimes());
+    let vault = state.vault.clone();
     let token = state
         .db
         .write(move |conn| {
-            let code = verification.email_code.unwrap_or_default();
-            if let Err(refusal) =
-                email_codes::check(conn, &key, &pending.email, Purpose::Login, &code, now)?
+            // The authenticator code first (a step spent), then the e-mail code.
+            if let Some(code) = &verification.mfa_code
+                && let Err(refusal) =
+                    verification::check_mfa(conn, &vault, &pending.user_id, code, now)?
+            {
+                login_tickets::fail(conn, &pending.id)?;
+                return Ok(Err(refusal));
+            }
+            if let Some(code) = &verification.email_code
+                && let Err(refusal) =
+                    email_codes::check(conn, &key, &pending.email, Purpose::Login, code, now)?
             {
                 login_tickets::fail(conn, &pending.id)?;
                 return Ok(Err(refusal));

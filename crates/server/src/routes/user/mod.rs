@@ -3,6 +3,7 @@
 //! Register and recover never reveal whether an address has an account: both answer the same
 //! way, in the same time, and mail either a code or a notice in the background.
 
+pub mod authenticators;
 pub mod change_password;
 pub mod config;
 pub mod countries;
@@ -10,11 +11,14 @@ pub mod email_code;
 pub mod forget_password;
 pub mod login;
 pub mod logout;
+pub mod mobile;
 pub mod profile;
 pub mod register;
 pub mod security_events;
 pub mod security_pin;
 pub mod sessions;
+pub mod switch;
+pub mod verification_factors;
 
 use domain::email::Email;
 use domain::error::Params;
@@ -29,7 +33,21 @@ use crate::mailer::Mail;
 use crate::services::accounts;
 use crate::services::captcha;
 use crate::services::email_codes::{self, Purpose};
+use crate::services::sessions::SessionUser;
 use crate::state::AppState;
+
+/// Mails the account holder a notice (`mail.<kind>` with `params`) about a change to their
+/// account, in their language, without making the answer wait.
+fn notify<'a>(
+    state: &AppState,
+    user: &SessionUser,
+    kind: &str,
+    params: impl IntoIterator<Item = (&'a str, &'a str)>,
+) {
+    let params: Params = params.into_iter().collect();
+    let mail = Mail::from_catalogue(&user.email, kind, Locale::from_tag(&user.locale), &params);
+    state.mailer.send_later(mail);
+}
 
 /// What the holder of an address receives when a code is asked for.
 enum Delivery {

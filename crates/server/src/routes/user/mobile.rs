@@ -1,0 +1,82 @@
+//! `POST user/mobile/bind {mobileCountry, mobileCode, mobile, mfaCode, emailCaptcha}`: bind or
+//! replace the user's mobile. The dial code must be the country's; the number is stored in
+//! E.164. The codes are part of the form (SPEC §5): which ones it needs follows the policy, so
+//! a missing one is a field error like any other.
+
+use actix_web::web;
+use diesel::Connection;
+use domain::forms::BindMobileForm;
+use domain::security::{SecureAction, required_factors};
+use serde_json::json;
+
+use super::notify;
+use crate::api::{Api, ApiCode, ApiResult, AppError, JsonBody};
+use crate::extract::{Client, CurrentUser};
+use crate::services::security_log::{self, Event};
+use crate::services::{accounts, verification};
+use crate::state::AppState;
+
+pub async fn bind_mobile(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    client: Client,
+    body: JsonBody,
+) -> ApiResult {
+    let CurrentUser(user) = user;
+    let user_id = user.user_id.clone();
+    let config = state
+        .db
+        .read(move |conn| Ok(accounts::security_config(conn, &user_id)?))
+        .await?;
+    let factors = required_factors(SecureAction::MobileBind, &config);
+    let bind = body.form::<BindMobileForm>(&factors)?;
+    verification::verify(&state, &user, SecureAction::MobileBind, &body).await?;
+
+    let (now, user_id, mobile) = (
+        state.clock.now_ms(),
+        user.user_id.clone(),
+        bind.mobile.clone(),
+    );
+    state
+        .db
+        .write(move |conn| {
+            // Checked after the codes, so the check tells nothing to someone without them.
+            if accounts::mobile_holder(conn, &mobile)?.is_some_and(|holder| holder != user_id) {
+                return Ok(Err(taken()));
+            }
+            // Two accounts binding one number at once: the unique index refuses the second
+            // (in a savepoint, so the transaction stays usable).
+            match conn.transaction(|conn| {
+                accounts::set_mobile(conn, &user_id, &bind.country, &mobile, now)
+            }) {
+                Ok(()) => {}
+                Err(diesel::result::Error::DatabaseError(
+                    diesel::result::DatabaseErrorKind::UniqueViolation,
+                    _,
+                )) => return Ok(Err(taken())),
+                Err(e) => return Err(e.into()),
+            }
+            security_log::record(
+                conn,
+                Some(&user_id),
+                Event::MobileBound,
+                &client.ip,
+                &client.user_agent,
+                now,
+            )?;
+            Ok(Ok(()))
+        })
+        .await??;
+    let masked = domain::mask::mask_mobile(bind.country.mobile_code, bind.mobile.as_str());
+    notify(&state, &user, "mobile_bound", [("mobile", masked.as_str())]);
+    Ok(Api::ok(json!({
+        "mobile": bind.mobile.as_str(),
+        "mobileCode": bind.country.mobile_code,
+        "mobileCountry": bind.country.code,
+    }))
+    .saying("api.mobile_bound"))
+}
+
+fn taken() -> AppError {
+    AppError::new(ApiCode::Conflict, "api.mobile_taken")
+}

@@ -362,6 +362,8 @@ mod shapes {
         mfa: Vec<AuthenticatorEntry>,
         login: LoginSwitches,
         trade: TradeSwitches,
+        /// A mobile is bound (beyond the spec; the number is in `user/self`).
+        mobile: bool,
     }
 
     /// A live session of the user.

@@ -226,14 +226,26 @@ impl Form for SwitchForm {
             ErrorCode::RequiredChoice,
             usize::MAX,
         );
-        let module = known(&mut c, "module", module.map(|m| SwitchModule::parse(&m)));
+        let module = module.and_then(|m| {
+            let known = SwitchModule::parse(&m);
+            if known.is_none() {
+                c.reject("module", ErrorCode::OptionInvalid);
+            }
+            known
+        });
         let target = c.text(
             "target",
             &self.target,
             ErrorCode::RequiredChoice,
             usize::MAX,
         );
-        let target = known(&mut c, "target", target.map(|t| SwitchTarget::parse(&t)));
+        let target = target.and_then(|t| {
+            let known = SwitchTarget::parse(&t);
+            if known.is_none() {
+                c.reject("target", ErrorCode::OptionInvalid);
+            }
+            known
+        });
         if let (Some(on), Some(module), Some(target)) = (on, module, target) {
             if let Err(code) = check_switch(config, module, target, on) {
                 c.reject("target", code);
@@ -257,15 +269,6 @@ fn usage_of(raw: &Raw) -> Option<bool> {
         Raw::Bool(b) => Some(*b),
         _ => None,
     }
-}
-
-/// Rejects `field` as not one of its options when `value` is `None`.
-fn known<T>(c: &mut Check, field: &str, value: Option<Option<T>>) -> Option<T> {
-    let value = value?;
-    if value.is_none() {
-        c.reject(field, ErrorCode::OptionInvalid);
-    }
-    value
 }
 
 form_input! {

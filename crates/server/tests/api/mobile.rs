@@ -19,6 +19,7 @@ fn hong_kong(code: &str) -> Value {
 async fn a_mobile_is_bound_in_e164_and_shown_by_user_self() {
     let app = spawn_app().await;
     let token = app.register(ME, PASSWORD).await;
+    assert_eq!(app.security_config(&token).await["mobile"], false);
     let code = app.verify_code(&token, ME).await;
     let answer = app
         .post_json("/user/mobile/bind", &hong_kong(&code), ZH, Some(&token))
@@ -30,6 +31,7 @@ async fn a_mobile_is_bound_in_e164_and_shown_by_user_self() {
     assert_eq!(answer.message(), "您的手機號碼已綁定");
     let me = app.user_self(&token).await.assert_ok().clone();
     assert_eq!(me["mobile"], "+85291234567");
+    assert_eq!(app.security_config(&token).await["mobile"], true);
     assert_eq!(me["mobileCode"], "852");
     assert_eq!(me["mobileCountry"], "HK");
     let user_id = app.user_id(ME).await;

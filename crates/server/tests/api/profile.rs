@@ -49,6 +49,7 @@ async fn config_shows_the_default_security_settings() {
             "mfa": [],
             "login": { "email": false, "mfa": false },
             "trade": { "email": true, "mfa": false, "security": false },
+            "mobile": false,
         })
     );
 }

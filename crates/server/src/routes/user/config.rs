@@ -1,5 +1,6 @@
 //! `GET user/config`: the security configuration `{security, mfa[], login, trade}`; each bound
-//! authenticator as `{id, remark, createTime}`.
+//! authenticator as `{id, remark, createTime}`; beyond the spec's fields, `mobile` says
+//! whether a mobile is bound (the number itself is in `user/self`).
 
 use actix_web::web;
 use domain::security::{LoginSwitches, TradeSwitches};
@@ -16,6 +17,7 @@ struct ConfigView {
     mfa: Vec<AuthenticatorView>,
     login: LoginSwitches,
     trade: TradeSwitches,
+    mobile: bool,
 }
 
 #[derive(Serialize)]
@@ -27,6 +29,7 @@ struct AuthenticatorView {
 }
 
 pub async fn show_config(state: web::Data<AppState>, user: CurrentUser) -> ApiResult {
+    let mobile = user.0.profile.mobile.is_some();
     let user_id = user.0.user_id;
     let (config, bound) = state
         .db
@@ -49,5 +52,6 @@ pub async fn show_config(state: web::Data<AppState>, user: CurrentUser) -> ApiRe
             .collect(),
         login: config.login,
         trade: config.trade,
+        mobile,
     }))
 }

@@ -92,6 +92,23 @@ fn pow10(exp: u8) -> i64 {
     10_i64.pow(u32::from(exp))
 }
 
+/// Minor units at `scale` as exact decimal text, the way the API carries amounts
+/// (`123456`, 2 → `1234.56`; `-5`, 2 → `-0.05`; `7`, 0 → `7`).
+pub fn amount_text(minor: i64, scale: u8) -> String {
+    let abs = minor.unsigned_abs();
+    let sign = if minor < 0 { "-" } else { "" };
+    if scale == 0 {
+        return format!("{sign}{abs}");
+    }
+    let unit = pow10(scale).unsigned_abs();
+    format!(
+        "{sign}{}.{:0width$}",
+        abs / unit,
+        abs % unit,
+        width = usize::from(scale)
+    )
+}
+
 /// Formats minor units at `scale` with 2 decimals and thousands separators
 /// (`123456`, 2 → `1,234.56`); finer scales round half away from zero.
 pub fn format_amount(minor: i64, scale: u8) -> String {
@@ -212,6 +229,18 @@ pub fn recharge_quote_for(amount: &str, rate: &str) -> Option<RechargeQuote> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn amounts_as_api_text_are_exact() {
+        assert_eq!(amount_text(123_456, 2), "1234.56");
+        assert_eq!(amount_text(5, 2), "0.05");
+        assert_eq!(amount_text(-5, 2), "-0.05");
+        assert_eq!(amount_text(0, 2), "0.00");
+        assert_eq!(amount_text(7, 0), "7");
+        assert_eq!(amount_text(1, 8), "0.00000001");
+        assert_eq!(amount_text(MAX_AMOUNT_MINOR, 2), "90071992547409.91");
+        assert_eq!(parse_amount(&amount_text(123_456, 2), 2), Ok(123_456));
+    }
     use proptest::prelude::*;
 
     #[test]

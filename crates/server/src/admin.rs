@@ -1,4 +1,4 @@
-//! `fiscard admin …`: operator actions from the command line (later issues add more).
+//! `fiscard admin …`: operator actions from the command line.
 
 use std::io::BufRead;
 
@@ -10,7 +10,9 @@ use domain::input::Raw;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
-use crate::services::{accounts, passwords::Passwords};
+use crate::mailer::{Mail, Mailer};
+use crate::services::wires::{self, CreditRefusal, Credited};
+use crate::services::{accounts, ledger, passwords::Passwords};
 
 /// Creates the first (or another) operator. The password comes from stdin, or is generated
 /// and printed once.
@@ -82,6 +84,94 @@ pub async fn create_operator(
         println!("password (shown once, change it after the first login): {password}");
     }
     Ok(())
+}
+
+/// `admin credit-wire`: credits a received wire to the user its memo names and mails them.
+pub async fn credit_wire(
+    config: &Config,
+    memo: &str,
+    amount: &str,
+    reference: &str,
+) -> anyhow::Result<()> {
+    let usd = domain::money::USD;
+    let minor = domain::money::parse_amount(amount, usd.scale)
+        .map_err(|e| anyhow::anyhow!("{amount:?} is not a USD amount: {e:?}"))?;
+    if reference.trim().is_empty() {
+        bail!("the wire's bank reference is required");
+    }
+    let db = Db::connect(config.database_url.expose(), 1)?;
+    let now = Clock::System.now_ms();
+    let (memo, reference_owned) = (memo.to_owned(), reference.to_owned());
+    let outcome = db
+        .write(move |conn| Ok(wires::credit(conn, &memo, minor, &reference_owned, now)?))
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let (credited, holder) = match outcome {
+        Ok(found) => found,
+        Err(CreditRefusal::UnknownMemo) => bail!("no user has the uid in that memo"),
+        Err(CreditRefusal::NotPositive) => bail!("the amount must be above zero"),
+        Err(CreditRefusal::ReferenceReused) => {
+            bail!("reference {reference} was credited before with another memo or amount")
+        }
+    };
+    let amount_text = domain::money::amount_text(minor, usd.scale);
+    match credited {
+        Credited::Before { transaction_id } => {
+            println!(
+                "wire {reference} was credited before (transaction {transaction_id}); nothing moved"
+            );
+        }
+        Credited::Now {
+            transaction_id,
+            balance,
+        } => {
+            let balance_text = domain::money::amount_text(balance, usd.scale);
+            let params: domain::error::Params = [
+                ("amount", amount_text.as_str()),
+                ("balance", balance_text.as_str()),
+                ("reference", reference),
+            ]
+            .into_iter()
+            .collect();
+            let mail = Mail::from_catalogue(
+                &holder.email,
+                "wire_credited",
+                domain::i18n::Locale::from_tag(&holder.locale),
+                &params,
+            );
+            Mailer::new(
+                config.smtp_url.as_ref().map(|s| s.expose().as_str()),
+                config.outbox_dir(),
+                &config.mail_from,
+            )?
+            .send(mail)
+            .await;
+            println!(
+                "credited {amount_text} USD from wire {reference} (transaction {transaction_id}); bank balance now {balance_text} USD"
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `admin ledger-check`: prints what it checked and every problem; `false` when there is one.
+pub async fn ledger_check(config: &Config) -> anyhow::Result<bool> {
+    let db = Db::connect(config.database_url.expose(), 1)?;
+    let report = db
+        .read(|conn| Ok(ledger::check(conn)?))
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    println!(
+        "ledger: {} accounts, {} transactions, {} entries",
+        report.accounts, report.transactions, report.entries
+    );
+    for problem in &report.problems {
+        println!("PROBLEM {problem}");
+    }
+    if report.problems.is_empty() {
+        println!("ledger check passed: every balance equals its entries, all entries sum to zero");
+    }
+    Ok(report.problems.is_empty())
 }
 
 #[cfg(test)]

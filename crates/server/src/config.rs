@@ -76,7 +76,45 @@ pub struct Config {
     /// `FISCARD_TRUST_PROXY`: take the client IP from `X-Forwarded-For` (only behind a proxy
     /// that sets it). Default false.
     pub trust_proxy: bool,
+    /// The platform's receiving bank account, shown on the recharge screen.
+    pub wire: WireInstructions,
     pub secrets: Secrets,
+}
+
+/// Where users send wires (`FISCARD_WIRE_BANK_NAME`, `_BANK_COUNTRY`, `_BANK_ADDRESS`, `_ABA`,
+/// `_SWIFT`, `_ACCOUNT_NUMBER`, `_ACCOUNT_NAME`, `_ACCOUNT_ADDRESS`). The local defaults name a
+/// sandbox bank; production mode requires the account number to be set.
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WireInstructions {
+    pub bank_name: String,
+    /// ISO 3166-1 alpha-2.
+    pub bank_country: String,
+    pub bank_address: String,
+    pub aba_number: String,
+    pub swift_code: String,
+    pub account_number: String,
+    pub account_name: String,
+    pub account_address: String,
+}
+
+impl WireInstructions {
+    fn from_lookup(get: &impl Fn(&str) -> Option<String>) -> WireInstructions {
+        let text = |name: &str, default: &str| {
+            get(&format!("FISCARD_WIRE_{name}"))
+                .map_or_else(|| default.to_owned(), |v| v.trim().to_owned())
+        };
+        WireInstructions {
+            bank_name: text("BANK_NAME", "fiscard Sandbox Bank"),
+            bank_country: text("BANK_COUNTRY", "US"),
+            bank_address: text("BANK_ADDRESS", "1 Example Plaza, New York, NY 10001"),
+            aba_number: text("ABA", "123456780"),
+            swift_code: text("SWIFT", "FSCDUS33XXX"),
+            account_number: text("ACCOUNT_NUMBER", "000123456789"),
+            account_name: text("ACCOUNT_NAME", "fiscard Ltd client funds"),
+            account_address: text("ACCOUNT_ADDRESS", "2 Example Street, New York, NY 10001"),
+        }
+    }
 }
 
 /// Keys the server signs and encrypts with.
@@ -156,6 +194,7 @@ impl Config {
             )?,
             max_body_bytes: var(&get, "FISCARD_MAX_BODY_BYTES", 64 * 1024)?,
             trust_proxy: var(&get, "FISCARD_TRUST_PROXY", false)?,
+            wire: WireInstructions::from_lookup(&get),
             secrets: load_secrets(mode, &data_dir, &get)?,
             data_dir,
         };
@@ -176,6 +215,11 @@ impl Config {
         }
         if self.session_idle.is_zero() || self.session_absolute < self.session_idle {
             bail!("session lifetimes must be positive and the absolute one at least the idle one");
+        }
+        if self.mode == Mode::Production && self.wire.account_number == "000123456789" {
+            bail!(
+                "FISCARD_WIRE_ACCOUNT_NUMBER (and the other FISCARD_WIRE_* settings) are required in production mode"
+            );
         }
         if self.mode == Mode::Production && self.smtp_url.is_none() {
             bail!("SMTP_URL is required in production mode (the local outbox is for development)");
@@ -303,16 +347,22 @@ mod tests {
             "{err}"
         );
         let key = "ab".repeat(32);
-        let ok = config(
-            &[
-                ("FISCARD_MODE", "production"),
-                ("SMTP_URL", "smtp://x"),
-                ("FISCARD_CAPTCHA_HMAC_KEY", &key),
-                ("FISCARD_CARD_DATA_KEY", &key),
-                ("FISCARD_WEBHOOK_SECRET", &key),
-            ],
-            dir.path(),
+        let explicit = [
+            ("FISCARD_MODE", "production"),
+            ("SMTP_URL", "smtp://x"),
+            ("FISCARD_CAPTCHA_HMAC_KEY", key.as_str()),
+            ("FISCARD_CARD_DATA_KEY", key.as_str()),
+            ("FISCARD_WEBHOOK_SECRET", key.as_str()),
+        ];
+        // The sandbox bank's wire instructions are not a production setting either.
+        let err = config(&explicit, dir.path()).unwrap_err();
+        assert!(
+            err.to_string().contains("FISCARD_WIRE_ACCOUNT_NUMBER"),
+            "{err}"
         );
+        let mut with_wire = explicit.to_vec();
+        with_wire.push(("FISCARD_WIRE_ACCOUNT_NUMBER", "987654321"));
+        let ok = config(&with_wire, dir.path());
         assert!(ok.is_ok(), "{ok:?}");
         assert!(
             !dir.path().join("secrets").exists(),

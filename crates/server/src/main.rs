@@ -34,6 +34,22 @@ enum AdminAction {
         #[arg(long)]
         password_stdin: bool,
     },
+    /// Credit a wire received at the platform's bank to the user its memo names (idempotent
+    /// by the bank's reference); the user is mailed.
+    CreditWire {
+        /// The user's uid, as the wire's memo carried it.
+        #[arg(long)]
+        memo: String,
+        /// In USD, e.g. 1000.00.
+        #[arg(long)]
+        amount: String,
+        /// The bank's reference of the wire.
+        #[arg(long)]
+        reference: String,
+    },
+    /// Recompute every balance from the ledger's entries and check that they all sum to zero
+    /// (exit status 1 when not).
+    LedgerCheck,
 }
 
 #[actix_web::main]
@@ -55,5 +71,22 @@ async fn main() -> anyhow::Result<()> {
                     password_stdin,
                 },
         } => server::admin::create_operator(&config, &email, password_stdin).await,
+        Command::Admin {
+            action:
+                AdminAction::CreditWire {
+                    memo,
+                    amount,
+                    reference,
+                },
+        } => server::admin::credit_wire(&config, &memo, &amount, &reference).await,
+        Command::Admin {
+            action: AdminAction::LedgerCheck,
+        } => {
+            if server::admin::ledger_check(&config).await? {
+                Ok(())
+            } else {
+                std::process::exit(1)
+            }
+        }
     }
 }

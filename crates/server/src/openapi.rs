@@ -525,6 +525,50 @@ mod shapes {
         security: bool,
     }
 
+    /// One of the user's accounts (SPEC §3 "Account balance entry").
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct BalanceEntry {
+        /// `MainAccount` or `BankAccount` (funded by wires; cards are recharged from it).
+        account_type: String,
+        /// Exact decimal text, e.g. "1250.00".
+        balance: String,
+        assets: Vec<BalanceAsset>,
+    }
+
+    /// An asset of an account.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct BalanceAsset {
+        /// `USD`.
+        coin_code: String,
+        /// `available`.
+        #[schema(rename = "type")]
+        kind: String,
+        /// Exact decimal text.
+        amount: String,
+    }
+
+    /// Where to wire USD to fund the account.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct WireDeposit {
+        bank_name: String,
+        /// ISO 3166-1 alpha-2.
+        bank_country: String,
+        bank_address: String,
+        aba_number: String,
+        swift_code: String,
+        account_number: String,
+        account_name: String,
+        account_address: String,
+        /// The user's uid: the wire's memo, without which it cannot be matched and may be
+        /// refunded.
+        memo: String,
+        /// `USD`.
+        currency: String,
+    }
+
     /// A country (ISO 3166-1).
     #[derive(ToSchema)]
     #[schema(rename_all = "camelCase")]
@@ -1072,6 +1116,39 @@ fn api_operations() -> Vec<Op> {
         },
         Op {
             method: "get",
+            path: "/account/balance",
+            id: "showBalance",
+            tag: "account",
+            summary: "The user's USD accounts",
+            description: "`MainAccount` and `BankAccount`, balances recomputable from the \
+                double-entry ledger. statusCodes: 200, 101.",
+            session: true,
+            paged: false,
+            query: &[],
+            body: None,
+            answer: Answer::Envelope(
+                ArrayBuilder::new()
+                    .items(Ref::from_schema_name(shapes::BalanceEntry::name()))
+                    .into(),
+            ),
+        },
+        Op {
+            method: "get",
+            path: "/account/deposit/wire",
+            id: "showWireInstructions",
+            tag: "account",
+            summary: "Wire instructions to fund the USD account",
+            description: "The platform's receiving bank account and the memo (the user's uid) \
+                the wire must carry; an operator credits received wires with `fiscard admin \
+                credit-wire`. statusCodes: 200, 101.",
+            session: true,
+            paged: false,
+            query: &[],
+            body: None,
+            answer: Answer::Envelope(schema::<shapes::WireDeposit>()),
+        },
+        Op {
+            method: "get",
             path: "/openapi.json",
             id: "openapiDocument",
             tag: "system",
@@ -1285,6 +1362,9 @@ fn components() -> utoipa::openapi::Components {
     collect::<shapes::SwitchRequest>(&mut schemas);
     collect::<shapes::BindMobileRequest>(&mut schemas);
     collect::<shapes::MobileBound>(&mut schemas);
+    collect::<shapes::BalanceEntry>(&mut schemas);
+    collect::<shapes::BalanceAsset>(&mut schemas);
+    collect::<shapes::WireDeposit>(&mut schemas);
     ComponentsBuilder::new()
         .schemas_from_iter(schemas)
         .response(
@@ -1375,6 +1455,10 @@ pub fn openapi() -> OpenApi {
         .tags(Some([
             tag("auth", "Register, log in, recover, log out, e-mail codes."),
             tag("user", "The user's own data and reference lists."),
+            tag(
+                "account",
+                "The user's USD accounts, on the double-entry ledger.",
+            ),
             tag("captcha", "ALTCHA proof-of-work challenges."),
             tag("system", "This document and health."),
         ]))
@@ -1508,7 +1592,10 @@ mod tests {
             .iter()
             .map(|t| t["name"].as_str().unwrap())
             .collect();
-        assert_eq!(tags, BTreeSet::from(["auth", "user", "captcha", "system"]));
+        assert_eq!(
+            tags,
+            BTreeSet::from(["auth", "user", "account", "captcha", "system"])
+        );
         let mut ids = BTreeSet::new();
         for (path, item) in doc["paths"].as_object().unwrap() {
             for method in METHODS {

@@ -123,7 +123,42 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    ledger_accounts (id) {
+        id -> Text,
+        account_key -> Text,
+        user_id -> Nullable<Text>,
+        kind -> Text,
+        currency -> Text,
+        balance -> BigInt,
+        may_go_negative -> Bool,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    ledger_transactions (id) {
+        id -> Text,
+        kind -> Text,
+        reference -> Text,
+        user_id -> Nullable<Text>,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    ledger_entries (id) {
+        id -> Text,
+        transaction_id -> Text,
+        account_id -> Text,
+        amount -> BigInt,
+        created_at -> BigInt,
+    }
+}
+
 diesel::joinable!(user_security -> users (user_id));
+diesel::joinable!(ledger_entries -> ledger_accounts (account_id));
+diesel::joinable!(ledger_entries -> ledger_transactions (transaction_id));
 diesel::joinable!(authenticators -> users (user_id));
 diesel::joinable!(authenticator_keys -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
@@ -141,4 +176,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     security_events,
     authenticators,
     authenticator_keys,
+    ledger_accounts,
+    ledger_transactions,
+    ledger_entries,
 );

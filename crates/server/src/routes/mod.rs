@@ -1,6 +1,7 @@
 //! Every API route, declared once: the declaration both mounts the handler and lists the
 //! route in [`ROUTES`], which the OpenAPI test compares with `/api/openapi.json`.
 
+mod account;
 mod captcha;
 mod health;
 mod user;
@@ -50,5 +51,7 @@ routes! {
     get "/user/security/events" => user::security_events::list_security_events,
     post "/user/security/password" => user::security_pin::set_pin,
     post "/user/password" => user::change_password::change_password,
+    get "/account/balance" => account::balance::show_balance,
+    get "/account/deposit/wire" => account::wire::show_wire_instructions,
     get "/openapi.json" => crate::openapi::document,
 }

@@ -10,6 +10,7 @@ mod email_code;
 mod forget_password;
 mod health;
 mod helpers;
+mod ledger;
 mod login;
 mod logout;
 mod mobile;

@@ -1,0 +1,336 @@
+//! The double-entry ledger: every money movement is one transaction of entries that sum to
+//! zero, written with the balances it changes in one database transaction.
+//!
+//! Sign convention: positive is what the platform owes or earned (a user's balance, fee income,
+//! what is due to the card issuer); negative is what it holds (wires received at its bank).
+//!
+//! A debit that would take a user's or a card's account below zero is refused by the same
+//! `UPDATE … WHERE balance + amount >= 0` that applies it: on PostgreSQL the row lock makes
+//! concurrent debits wait for each other and see the new balance; on SQLite writes take turns.
+//! Accounts are updated in a fixed order (by key), so two movements never deadlock.
+
+use diesel::prelude::*;
+
+use crate::clock::new_id;
+use crate::db::DbConnection;
+use crate::db::schema::ledger_transactions as transactions;
+use crate::db::schema::{ledger_accounts as accounts, ledger_entries as entries};
+
+/// What an account is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccountKind {
+    /// A user's main account (SPEC `MainAccount`).
+    Main,
+    /// A user's USD bank account, funded by wires (SPEC `BankAccount`); cards are recharged
+    /// from it.
+    Bank,
+    /// One per card: its balance.
+    Card,
+    /// The platform's fee income.
+    FeeIncome,
+    /// Wires received at the platform's bank, not yet paid out.
+    WireClearing,
+    /// What the platform owes the card issuer for settled card spending.
+    IssuerSettlement,
+}
+
+impl AccountKind {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Main => "main",
+            Self::Bank => "bank",
+            Self::Card => "card",
+            Self::FeeIncome => "fee_income",
+            Self::WireClearing => "wire_clearing",
+            Self::IssuerSettlement => "issuer_settlement",
+        }
+    }
+
+    /// Only platform accounts may go below zero.
+    pub const fn may_go_negative(self) -> bool {
+        matches!(
+            self,
+            Self::FeeIncome | Self::WireClearing | Self::IssuerSettlement
+        )
+    }
+}
+
+/// An account by what it is; opened on first use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Account {
+    pub key: String,
+    pub user_id: Option<String>,
+    pub kind: AccountKind,
+    pub currency: String,
+}
+
+impl Account {
+    /// A user's own account of `kind` in `currency`.
+    pub fn of_user(user_id: &str, kind: AccountKind, currency: &str) -> Account {
+        Account {
+            key: format!("user:{user_id}:{}:{currency}", kind.as_str()),
+            user_id: Some(user_id.to_owned()),
+            kind,
+            currency: currency.to_owned(),
+        }
+    }
+
+    /// The platform's account of `kind` in `currency`.
+    pub fn of_platform(kind: AccountKind, currency: &str) -> Account {
+        Account {
+            key: format!("platform:{}:{currency}", kind.as_str()),
+            user_id: None,
+            kind,
+            currency: currency.to_owned(),
+        }
+    }
+}
+
+/// One money movement.
+#[derive(Debug, Clone)]
+pub struct Movement {
+    /// `wire_credit`, `recharge`, …
+    pub kind: &'static str,
+    /// Unique across the ledger: the same reference never moves money twice.
+    pub reference: String,
+    /// The user it concerns, if any.
+    pub user_id: Option<String>,
+    /// Signed amounts per account; they must sum to zero.
+    pub lines: Vec<(Account, i64)>,
+}
+
+/// Why a movement did not happen (nothing was written).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// The reference was used before, by this transaction.
+    Duplicate(String),
+    /// An account that may not go negative would have.
+    Insufficient { account_key: String },
+}
+
+enum PostError {
+    Refused(Refusal),
+    Db(diesel::result::Error),
+}
+
+impl From<diesel::result::Error> for PostError {
+    fn from(e: diesel::result::Error) -> Self {
+        PostError::Db(e)
+    }
+}
+
+/// Writes `movement` (inside the caller's transaction, in a savepoint of its own), or refuses
+/// it and writes nothing. Answers the new transaction's id.
+///
+/// # Errors
+/// A movement whose lines do not sum to zero, or hold a zero or no line, is a programming
+/// error; a database failure is passed on.
+pub fn post(
+    conn: &mut DbConnection,
+    movement: &Movement,
+    now: i64,
+) -> anyhow::Result<Result<String, Refusal>> {
+    let sum = movement
+        .lines
+        .iter()
+        .try_fold(0_i64, |sum, (_, amount)| sum.checked_add(*amount));
+    if movement.lines.len() < 2
+        || sum != Some(0)
+        || movement.lines.iter().any(|(_, amount)| *amount == 0)
+    {
+        anyhow::bail!("an unbalanced movement ({})", movement.kind);
+    }
+    let mut lines = movement.lines.clone();
+    lines.sort_by(|a, b| a.0.key.cmp(&b.0.key));
+    let result = conn.transaction(|conn| {
+        let id = new_id();
+        let inserted = conn.transaction(|conn| {
+            diesel::insert_into(transactions::table)
+                .values((
+                    transactions::id.eq(&id),
+                    transactions::kind.eq(movement.kind),
+                    transactions::reference.eq(&movement.reference),
+                    transactions::user_id.eq(&movement.user_id),
+                    transactions::created_at.eq(now),
+                ))
+                .execute(conn)
+        });
+        match inserted {
+            Ok(_) => {}
+            Err(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::UniqueViolation,
+                _,
+            )) => {
+                let existing = transactions::table
+                    .filter(transactions::reference.eq(&movement.reference))
+                    .select(transactions::id)
+                    .first::<String>(conn)?;
+                return Err(PostError::Refused(Refusal::Duplicate(existing)));
+            }
+            Err(e) => return Err(e.into()),
+        }
+        for (account, amount) in &lines {
+            let account_id = open(conn, account, now)?;
+            let applied = diesel::update(
+                accounts::table.find(&account_id).filter(
+                    accounts::may_go_negative
+                        .eq(true)
+                        .or((accounts::balance + *amount).ge(0_i64)),
+                ),
+            )
+            .set(accounts::balance.eq(accounts::balance + *amount))
+            .execute(conn)?;
+            if applied != 1 {
+                return Err(PostError::Refused(Refusal::Insufficient {
+                    account_key: account.key.clone(),
+                }));
+            }
+            diesel::insert_into(entries::table)
+                .values((
+                    entries::id.eq(new_id()),
+                    entries::transaction_id.eq(&id),
+                    entries::account_id.eq(&account_id),
+                    entries::amount.eq(*amount),
+                    entries::created_at.eq(now),
+                ))
+                .execute(conn)?;
+        }
+        Ok(id)
+    });
+    match result {
+        Ok(id) => Ok(Ok(id)),
+        Err(PostError::Refused(refusal)) => Ok(Err(refusal)),
+        Err(PostError::Db(e)) => Err(e.into()),
+    }
+}
+
+/// The account's id, opening it if it is new.
+fn open(conn: &mut DbConnection, account: &Account, now: i64) -> QueryResult<String> {
+    if let Some(id) = find(conn, &account.key)? {
+        return Ok(id);
+    }
+    let id = new_id();
+    let created = conn.transaction(|conn| {
+        diesel::insert_into(accounts::table)
+            .values((
+                accounts::id.eq(&id),
+                accounts::account_key.eq(&account.key),
+                accounts::user_id.eq(&account.user_id),
+                accounts::kind.eq(account.kind.as_str()),
+                accounts::currency.eq(&account.currency),
+                accounts::balance.eq(0_i64),
+                accounts::may_go_negative.eq(account.kind.may_go_negative()),
+                accounts::created_at.eq(now),
+            ))
+            .execute(conn)
+    });
+    match created {
+        Ok(_) => Ok(id),
+        // Opened by a concurrent movement a moment ago.
+        Err(diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::UniqueViolation,
+            _,
+        )) => find(conn, &account.key)?.ok_or(diesel::result::Error::NotFound),
+        Err(e) => Err(e),
+    }
+}
+
+fn find(conn: &mut DbConnection, key: &str) -> QueryResult<Option<String>> {
+    accounts::table
+        .filter(accounts::account_key.eq(key))
+        .select(accounts::id)
+        .first(conn)
+        .optional()
+}
+
+/// The balance of an account (zero when it was never used).
+pub fn balance(conn: &mut DbConnection, account: &Account) -> QueryResult<i64> {
+    Ok(accounts::table
+        .filter(accounts::account_key.eq(&account.key))
+        .select(accounts::balance)
+        .first(conn)
+        .optional()?
+        .unwrap_or(0))
+}
+
+/// The entries of the transaction `reference` names, by account key (to compare a repeated
+/// request with the first).
+pub fn entries_of(conn: &mut DbConnection, reference: &str) -> QueryResult<Vec<(String, i64)>> {
+    let mut found: Vec<(String, i64)> = entries::table
+        .inner_join(transactions::table)
+        .inner_join(accounts::table)
+        .filter(transactions::reference.eq(reference))
+        .select((accounts::account_key, entries::amount))
+        .load(conn)?;
+    found.sort();
+    Ok(found)
+}
+
+/// What `admin ledger-check` found.
+#[derive(Debug, Clone, Default)]
+pub struct CheckReport {
+    pub accounts: usize,
+    pub transactions: i64,
+    pub entries: i64,
+    /// Empty when the ledger is sound.
+    pub problems: Vec<String>,
+}
+
+/// Recomputes every balance from the entries and checks the invariants: each account's
+/// balance is the sum of its entries; no user or card account is negative; each transaction
+/// sums to zero; all entries sum to zero.
+pub fn check(conn: &mut DbConnection) -> QueryResult<CheckReport> {
+    let mut report = CheckReport::default();
+    let all: Vec<(String, String, i64, bool)> = accounts::table
+        .select((
+            accounts::id,
+            accounts::account_key,
+            accounts::balance,
+            accounts::may_go_negative,
+        ))
+        .load(conn)?;
+    report.accounts = all.len();
+    let amounts: Vec<(String, String, i64)> = entries::table
+        .select((
+            entries::account_id,
+            entries::transaction_id,
+            entries::amount,
+        ))
+        .load(conn)?;
+    report.entries = i64::try_from(amounts.len()).unwrap_or(i64::MAX);
+    let mut per_account = std::collections::HashMap::<&str, i128>::new();
+    let mut per_transaction = std::collections::HashMap::<&str, i128>::new();
+    let mut total: i128 = 0;
+    for (account, transaction, amount) in &amounts {
+        *per_account.entry(account.as_str()).or_default() += i128::from(*amount);
+        *per_transaction.entry(transaction.as_str()).or_default() += i128::from(*amount);
+        total += i128::from(*amount);
+    }
+    for (id, key, balance, may_go_negative) in &all {
+        let sum = per_account.get(id.as_str()).copied().unwrap_or(0);
+        if sum != i128::from(*balance) {
+            report
+                .problems
+                .push(format!("{key}: balance {balance}, entries sum to {sum}"));
+        }
+        if !may_go_negative && *balance < 0 {
+            report
+                .problems
+                .push(format!("{key}: negative balance {balance}"));
+        }
+    }
+    report.transactions = transactions::table.count().get_result(conn)?;
+    for (transaction, sum) in per_transaction {
+        if sum != 0 {
+            report
+                .problems
+                .push(format!("transaction {transaction}: entries sum to {sum}"));
+        }
+    }
+    if total != 0 {
+        report
+            .problems
+            .push(format!("all entries sum to {total}, not zero"));
+    }
+    Ok(report)
+}

@@ -139,6 +139,11 @@ export function translate(key: MessageKey, params?: MessageParams): string {
   return lookUp((current ?? defaultState).catalogue, key, params);
 }
 
+/** The language the server should answer in: the one shown, or at start the one being loaded. */
+export function currentLocale(): Locale {
+  return current?.locale ?? requested;
+}
+
 /** For useSyncExternalStore: called whenever the language changes. */
 export function subscribe(listener: () => void): () => void {
   listeners.add(listener);

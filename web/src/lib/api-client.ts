@@ -1,0 +1,288 @@
+// The one HTTP client of the web app (SPEC §7–§8, DESIGN §4–§5): what each statusCode does besides
+// being returned. The UI it drives (toasts, the verification dialog, confirm prompts, logout,
+// navigation) comes in as `ApiHandlers` from the app shell, so this module has no React in it.
+import type { Factors } from "domain-wasm";
+import {
+  EMPTY_PAGE,
+  StatusCode,
+  readFactors,
+  readFieldErrors,
+  readPage,
+  readRetryAfter,
+  type ApiFieldError,
+  type ApiPage,
+} from "./api-envelope";
+import {
+  resolveUrl,
+  send,
+  type ApiRequest,
+  type QueryParams,
+  type Reply,
+  type RequestBody,
+} from "./api-request";
+import { gatePrompts, type PageGate } from "./gate-prompts";
+import { translate } from "./locale";
+import { clearSessionToken, readSessionToken } from "./session-token";
+
+export { StatusCode, type ApiFieldError, type ApiPage } from "./api-envelope";
+export type { QueryParams, QueryValue, RequestBody } from "./api-request";
+
+/** How long the "Unauthorized" notice shows before the page reloads. */
+export const UNAUTHORIZED_RELOAD_MS = 1500;
+
+/** How often one request opens the verification dialog before its last refusal is returned. */
+export const MAX_VERIFICATION_ROUNDS = 5;
+
+export interface CallOptions {
+  /** No success toast and no error notice (logout, captcha, country list). */
+  readonly silent?: boolean;
+  /** A call of the login flow: an HTTP 401 is its answer, not a reason to log out and reload. */
+  readonly login?: boolean;
+}
+
+/** The step-up codes the verification dialog collects (statusCode 103). */
+export interface VerificationFields {
+  readonly emailCaptcha?: string;
+  readonly mfaCode?: string;
+  readonly securityPassword?: string;
+}
+
+export interface Notice {
+  readonly type: "success" | "error";
+  readonly title: string;
+  readonly description?: string;
+}
+
+/** The UI the client drives, provided by the app shell. */
+export interface ApiHandlers {
+  /** Shows a toast. */
+  notify(notice: Notice): void;
+  /**
+   * Opens the verification dialog asking for exactly `factors`; `error` says why the codes typed
+   * last were refused. Resolves the codes, or null (or rejects) when the user cancels.
+   */
+  verify(factors: Factors, error?: string): Promise<VerificationFields | null>;
+  /** Asks a yes/no question; resolves true when the user accepts. */
+  confirm(message: string): Promise<boolean>;
+  /** Forgets the logged-in user (the client has already dropped the session token). */
+  logout(): void;
+  /** Whether the page shown needs a login. */
+  isProtectedPage(): boolean;
+  /** One step back in the history. */
+  back(): void;
+  /** Goes to a page of the app, e.g. "/my/profile#basic". */
+  navigate(href: string): void;
+  reload(): void;
+}
+
+export interface ApiSuccess<T> {
+  readonly ok: true;
+  readonly statusCode: typeof StatusCode.ok;
+  readonly content: T;
+  readonly message: string;
+}
+
+export interface ApiRefusal<C = unknown> {
+  readonly ok: false;
+  readonly statusCode: number;
+  /** As the server sent it (e.g. the factors of a 103); for a list call, an empty page. */
+  readonly content: C;
+  readonly message: string;
+  /** statusCode 102: the field errors, for the form to show under its fields; else empty. */
+  readonly fieldErrors: readonly ApiFieldError[];
+  /** statusCode 429: the seconds to wait. */
+  readonly retryAfter: number | undefined;
+  /** statusCode 500: the server failed or could not be reached (offline, timeout). */
+  readonly networkError: boolean;
+}
+
+export type ApiResult<T> = ApiSuccess<T> | ApiRefusal;
+
+/** A list call's answer: the page, or after any refusal an empty one. */
+export type ApiListResult<T> = ApiSuccess<ApiPage<T>> | ApiRefusal<ApiPage<T>>;
+
+export interface ApiClient {
+  get<T>(path: string, query?: QueryParams, options?: CallOptions): Promise<ApiResult<T>>;
+  post<T>(path: string, body?: RequestBody, options?: CallOptions): Promise<ApiResult<T>>;
+  delete<T>(path: string, body?: RequestBody, options?: CallOptions): Promise<ApiResult<T>>;
+  /** A GET whose content is a list: `{list, totalPage, totalCount}` or the bare array. */
+  list<T>(path: string, query?: QueryParams, options?: CallOptions): Promise<ApiListResult<T>>;
+}
+
+/** The refusals that lead to a page: a confirm prompt instead of an error notice. */
+const GATES: Readonly<Partial<Record<number, PageGate>>> = {
+  [StatusCode.basicIdentityRequired]: "basicIdentity",
+  [StatusCode.investorRequired]: "investorIdentity",
+  [StatusCode.amlRequired]: "aml",
+  [StatusCode.qiRequired]: "qi",
+  [StatusCode.mobileNotBound]: "mobile",
+};
+
+type Call = ApiRequest & { readonly options: CallOptions };
+
+/** Only the codes the server asked for go out, whatever else the dialog answered. */
+function withCodes(call: Call, codes: VerificationFields, factors: Factors): Call {
+  const asked: VerificationFields = {
+    ...(factors.email && { emailCaptcha: codes.emailCaptcha }),
+    ...(factors.mfa && { mfaCode: codes.mfaCode }),
+    ...(factors.security && { securityPassword: codes.securityPassword }),
+  };
+  return call.method === "GET"
+    ? { ...call, query: { ...call.query, ...asked } }
+    : { ...call, body: { ...call.body, ...asked } };
+}
+
+/** Whether a refusal not handled otherwise gets the generic error notice. */
+function showsErrorNotice(call: Call, statusCode: number): boolean {
+  if (call.options.silent === true) return false;
+  // The form shows 102's field errors under its fields; a 103 gets here only when the
+  // verification stopped, after the dialog showed why.
+  if (statusCode === StatusCode.validation || statusCode === StatusCode.verificationRequired) {
+    return false;
+  }
+  // A read fails quietly (its screen shows the state), unless the user must wait to retry.
+  return call.method !== "GET" || statusCode === StatusCode.tooManyAttempts;
+}
+
+function toResult(reply: Reply): ApiResult<unknown> {
+  const { statusCode, content, message } = reply.envelope;
+  if (statusCode === StatusCode.ok) {
+    return { ok: true, statusCode: StatusCode.ok, content, message };
+  }
+  return {
+    ok: false,
+    statusCode,
+    content,
+    message,
+    fieldErrors: statusCode === StatusCode.validation ? readFieldErrors(content) : [],
+    retryAfter: statusCode === StatusCode.tooManyAttempts ? readRetryAfter(content) : undefined,
+    networkError: statusCode === StatusCode.internal,
+  };
+}
+
+export function createApiClient(handlers: ApiHandlers): ApiClient {
+  let reloading = false;
+  let prompting = false;
+
+  const notifyError = (title: string, description?: string) =>
+    handlers.notify({ type: "error", title, ...(description !== undefined && { description }) });
+
+  /** 101: the first answer of a dead session ends it; later ones of the same session do nothing. */
+  function endSession(call: Call, reply: Reply): void {
+    const silent = call.options.silent === true;
+    if (reply.token === null) {
+      // No session was sent (a visitor, a login ticket): nothing to end, only the reason to show.
+      if (!silent && call.method !== "GET") notifyError(reply.envelope.message);
+      return;
+    }
+    if (readSessionToken() !== reply.token) return;
+    clearSessionToken();
+    if (!silent) notifyError(reply.envelope.message);
+    handlers.logout();
+    if (handlers.isProtectedPage()) handlers.back();
+  }
+
+  /** HTTP 401 outside the login flow: log out and start afresh. */
+  function unauthorized(silent: boolean): void {
+    if (reloading) return;
+    reloading = true;
+    clearSessionToken();
+    if (!silent) notifyError(translate("api.unauthorized"), translate("api.unauthorized_detail"));
+    handlers.logout();
+    setTimeout(() => handlers.reload(), UNAUTHORIZED_RELOAD_MS);
+  }
+
+  /** 105–108 and 110: offers the page that lifts the gate; parallel refusals ask once. */
+  function promptGate(gate: PageGate): void {
+    if (prompting) return;
+    prompting = true;
+    const { messageKey, href } = gatePrompts[gate];
+    void handlers
+      .confirm(translate(messageKey))
+      .then(
+        (accepted) => {
+          if (accepted) handlers.navigate(href);
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        prompting = false;
+      });
+  }
+
+  /** Shows what an answer calls for, then returns it. */
+  function settle(call: Call, reply: Reply): ApiResult<unknown> {
+    const { statusCode, message } = reply.envelope;
+    const silent = call.options.silent === true;
+    const gate = GATES[statusCode];
+    if (statusCode === StatusCode.ok) {
+      if (!silent && call.method !== "GET") handlers.notify({ type: "success", title: message });
+    } else if (statusCode === StatusCode.notLoggedIn) {
+      endSession(call, reply);
+    } else if (statusCode === StatusCode.unauthorized && call.options.login !== true) {
+      unauthorized(silent);
+    } else if (gate) {
+      promptGate(gate);
+    } else if (showsErrorNotice(call, statusCode)) {
+      notifyError(message);
+    }
+    return toResult(reply);
+  }
+
+  async function askForCodes(factors: Factors, error?: string): Promise<VerificationFields | null> {
+    try {
+      return (await handlers.verify(factors, error)) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * 103: asks for the codes and sends the request again with them. A wrong code (104) or a new
+   * demand (103) goes back to the dialog with the server's message, at most
+   * MAX_VERIFICATION_ROUNDS times; a cancel returns the last refusal without a notice.
+   */
+  async function verifyAndRetry(call: Call, first: Reply): Promise<ApiResult<unknown>> {
+    let reply = first;
+    let factors = readFactors(first.envelope.content);
+    let error: string | undefined;
+    for (let round = 1; round <= MAX_VERIFICATION_ROUNDS; round += 1) {
+      const codes = await askForCodes(factors, error);
+      if (!codes) return toResult(reply);
+      reply = await send(withCodes(call, codes, factors));
+      const { statusCode, content, message } = reply.envelope;
+      if (statusCode === StatusCode.verificationRequired) factors = readFactors(content);
+      else if (statusCode !== StatusCode.verificationWrong) break;
+      error = message;
+    }
+    return settle(call, reply);
+  }
+
+  async function run<T>(call: Call): Promise<ApiResult<T>> {
+    const reply = await send(call);
+    const result =
+      reply.envelope.statusCode === StatusCode.verificationRequired
+        ? await verifyAndRetry(call, reply)
+        : settle(call, reply);
+    // The server's answer is trusted to have the shape the endpoint documents.
+    return result as ApiResult<T>;
+  }
+
+  return {
+    get<T>(path: string, query: QueryParams = {}, options: CallOptions = {}) {
+      return run<T>({ method: "GET", url: resolveUrl(path), query, options });
+    },
+    post<T>(path: string, body: RequestBody = {}, options: CallOptions = {}) {
+      return run<T>({ method: "POST", url: resolveUrl(path), body, options });
+    },
+    delete<T>(path: string, body: RequestBody = {}, options: CallOptions = {}) {
+      return run<T>({ method: "DELETE", url: resolveUrl(path), body, options });
+    },
+    async list<T>(path: string, query: QueryParams = {}, options: CallOptions = {}) {
+      const result = await run<unknown>({ method: "GET", url: resolveUrl(path), query, options });
+      return result.ok
+        ? { ...result, content: readPage<T>(result.content) }
+        : { ...result, content: EMPTY_PAGE };
+    },
+  };
+}

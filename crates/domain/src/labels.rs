@@ -3,6 +3,7 @@
 use crate::input::text_enum;
 
 use crate::card::CardStatus;
+use crate::gates::Gate;
 use crate::identity::IdentityStatus;
 use crate::orders::{OrderStatus, OrderType, TransactionStatus, TransactionType};
 
@@ -17,6 +18,8 @@ text_enum! {
         TransactionStatus = "transactionStatus",
         /// The API's numeric identity status (0–3).
         IdentityStatus = "identityStatus",
+        /// A gate (`basicIdentity`, `mobile`…): its confirm prompt.
+        Gate = "gate",
     }
 }
 
@@ -52,6 +55,7 @@ pub fn label_key(kind: LabelKind, value: LabelValue<'_>) -> Option<String> {
         (LabelKind::IdentityStatus, LabelValue::Code(code)) => {
             IdentityStatus::from_code(code).map(|s| s.label_key().to_owned())
         }
+        (LabelKind::Gate, LabelValue::Text(s)) => Gate::parse(s).map(|g| g.prompt_key().to_owned()),
         _ => None,
     }
 }

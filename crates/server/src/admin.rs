@@ -139,13 +139,7 @@ pub async fn credit_wire(
                 domain::i18n::Locale::from_tag(&holder.locale),
                 &params,
             );
-            Mailer::new(
-                config.smtp_url.as_ref().map(|s| s.expose().as_str()),
-                config.outbox_dir(),
-                &config.mail_from,
-            )?
-            .send(mail)
-            .await;
+            Mailer::from_config(config)?.send(mail).await;
             println!(
                 "credited {amount_text} USD from wire {reference} (transaction {transaction_id}); bank balance now {balance_text} USD"
             );

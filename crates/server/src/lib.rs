@@ -38,11 +38,7 @@ use crate::state::AppState;
 pub fn build_state(config: Config, clock: Clock) -> anyhow::Result<AppState> {
     let db = Db::connect(config.database_url.expose(), config.db_pool_size)?;
     let passwords = Passwords::new(config.hash_concurrency)?;
-    let mailer = Mailer::new(
-        config.smtp_url.as_ref().map(|s| s.expose().as_str()),
-        config.outbox_dir(),
-        &config.mail_from,
-    )?;
+    let mailer = Mailer::from_config(&config)?;
     let vault = Vault::new(config.secrets.card_data_key.expose())?;
     Ok(AppState {
         config: Arc::new(config),

@@ -37,6 +37,15 @@ pub enum Mailer {
 }
 
 impl Mailer {
+    /// The mailer `config` names: SMTP when `SMTP_URL` is set, else the local outbox.
+    pub fn from_config(config: &crate::config::Config) -> anyhow::Result<Mailer> {
+        Mailer::new(
+            config.smtp_url.as_ref().map(|s| s.expose().as_str()),
+            config.outbox_dir(),
+            &config.mail_from,
+        )
+    }
+
     pub fn new(smtp_url: Option<&str>, outbox: PathBuf, from: &str) -> anyhow::Result<Mailer> {
         match smtp_url {
             Some(url) => Ok(Mailer::Smtp(smtp::Smtp::new(url, from)?)),

@@ -20,8 +20,9 @@ import {
   type Reply,
   type RequestBody,
 } from "./api-request";
-import { gatePrompts, type PageGate } from "./gate-prompts";
-import { translate } from "./locale";
+import { loadDomain } from "./domain";
+import { gatePages, type PageGate } from "./gate-prompts";
+import { translate, type MessageKey } from "./locale";
 import { clearSessionToken, readSessionToken } from "./session-token";
 
 export { StatusCode, type ApiFieldError, type ApiPage } from "./api-envelope";
@@ -196,9 +197,9 @@ export function createApiClient(handlers: ApiHandlers): ApiClient {
   function promptGate(gate: PageGate): void {
     if (prompting) return;
     prompting = true;
-    const { messageKey, href } = gatePrompts[gate];
-    void handlers
-      .confirm(translate(messageKey))
+    const href = gatePages[gate];
+    void loadDomain()
+      .then((domain) => handlers.confirm(translate(domain.labelKey("gate", gate) as MessageKey)))
       .then(
         (accepted) => {
           if (accepted) handlers.navigate(href);

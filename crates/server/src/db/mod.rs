@@ -178,6 +178,23 @@ impl Db {
     }
 }
 
+/// Runs `insert` in a savepoint and answers `false`, instead of an error, when a unique
+/// constraint refuses it: the row is there already (spent, taken, written by a concurrent
+/// request). The savepoint keeps the surrounding transaction usable on PostgreSQL.
+pub fn insert_unless_taken(
+    conn: &mut DbConnection,
+    insert: impl FnOnce(&mut DbConnection) -> diesel::QueryResult<usize>,
+) -> diesel::QueryResult<bool> {
+    match conn.transaction(insert) {
+        Ok(_) => Ok(true),
+        Err(diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::UniqueViolation,
+            _,
+        )) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
 fn connection(
     pool: &Pool<ConnectionManager<DbConnection>>,
 ) -> Result<PooledConnection<ConnectionManager<DbConnection>>, AppError> {

@@ -138,8 +138,17 @@ pub fn set_password(
         .map(|_| ())
 }
 
-/// The user's security configuration, as `user/config` shows it and the policy reads it.
+/// The user's security configuration, as the policy reads it.
 pub fn security_config(conn: &mut DbConnection, user_id: &str) -> QueryResult<SecurityConfig> {
+    Ok(security_settings(conn, user_id)?.0)
+}
+
+/// The security configuration and the bound authenticators it was built from (with their
+/// creation times, which `user/config` shows and the policy does not need).
+pub fn security_settings(
+    conn: &mut DbConnection,
+    user_id: &str,
+) -> QueryResult<(SecurityConfig, Vec<authenticators::Entry>)> {
     let (pin, login_email, login_mfa, trade_email, trade_mfa, trade_security): (
         Option<String>,
         bool,
@@ -158,13 +167,14 @@ pub fn security_config(conn: &mut DbConnection, user_id: &str) -> QueryResult<Se
             user_security::trade_security,
         ))
         .first(conn)?;
-    Ok(SecurityConfig {
+    let bound = authenticators::list(conn, user_id)?;
+    let config = SecurityConfig {
         security: pin.is_some(),
-        mfa: authenticators::list(conn, user_id)?
-            .into_iter()
+        mfa: bound
+            .iter()
             .map(|e| AuthenticatorEntry {
-                id: e.id,
-                remark: e.remark,
+                id: e.id.clone(),
+                remark: e.remark.clone(),
             })
             .collect(),
         login: LoginSwitches {
@@ -176,7 +186,8 @@ pub fn security_config(conn: &mut DbConnection, user_id: &str) -> QueryResult<Se
             mfa: trade_mfa,
             security: trade_security,
         },
-    })
+    };
+    Ok((config, bound))
 }
 
 /// The security PIN's hash, if one is set.
@@ -255,7 +266,7 @@ pub fn set_mobile(
     country: &Country,
     mobile: &E164,
     now: i64,
-) -> QueryResult<()> {
+) -> QueryResult<usize> {
     diesel::update(users::table.find(user_id))
         .set((
             users::mobile.eq(mobile.as_str()),
@@ -264,5 +275,4 @@ pub fn set_mobile(
             users::updated_at.eq(now),
         ))
         .execute(conn)
-        .map(|_| ())
 }

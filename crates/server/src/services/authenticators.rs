@@ -82,10 +82,9 @@ pub fn bind(
         .select((keys::secret_sealed, keys::expires_at))
         .first(conn)
         .optional()?;
-    let Some((sealed, expires_at)) = key.filter(|(_, expires_at)| *expires_at > now) else {
+    let Some((sealed, _)) = key.filter(|(_, expires_at)| *expires_at > now) else {
         return Ok(Err(BindRefusal::KeyExpired));
     };
-    let _ = expires_at;
     let secret = open_secret(vault, user_id, &sealed)?;
     let Some(step) = totp::verify(&secret, code, now.div_euclid(1000), None) else {
         return Ok(Err(BindRefusal::WrongCode));

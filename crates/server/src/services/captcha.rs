@@ -3,8 +3,8 @@
 use diesel::prelude::*;
 
 use crate::api::{ApiCode, AppError};
-use crate::db::DbConnection;
 use crate::db::schema::captcha_solutions;
+use crate::db::{DbConnection, insert_unless_taken};
 
 /// A new challenge, valid for the configured time.
 pub fn challenge(
@@ -40,22 +40,14 @@ pub fn spend(
     diesel::delete(captcha_solutions::table.filter(captcha_solutions::expires_at.lt(now_ms)))
         .execute(conn)?;
     // The challenge's primary key makes a solution single-use, also when it is sent many times
-    // at once (a count first would let concurrent uses all see none); the savepoint keeps the
-    // transaction usable after the refused insert.
-    let remembered = conn.transaction(|conn| {
+    // at once (a count first would let concurrent uses all see none).
+    let remembered = insert_unless_taken(conn, |conn| {
         diesel::insert_into(captcha_solutions::table)
             .values((
                 captcha_solutions::challenge.eq(&solution.challenge),
                 captcha_solutions::expires_at.eq(solution.expires_at * 1000),
             ))
             .execute(conn)
-    });
-    match remembered {
-        Ok(_) => Ok(Ok(())),
-        Err(diesel::result::Error::DatabaseError(
-            diesel::result::DatabaseErrorKind::UniqueViolation,
-            _,
-        )) => Ok(Err(refused())),
-        Err(e) => Err(e.into()),
-    }
+    })?;
+    Ok(if remembered { Ok(()) } else { Err(refused()) })
 }

@@ -12,9 +12,9 @@
 use diesel::prelude::*;
 
 use crate::clock::new_id;
-use crate::db::DbConnection;
 use crate::db::schema::ledger_transactions as transactions;
 use crate::db::schema::{ledger_accounts as accounts, ledger_entries as entries};
+use crate::db::{DbConnection, insert_unless_taken};
 
 /// What an account is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -144,7 +144,7 @@ pub fn post(
     lines.sort_by(|a, b| a.0.key.cmp(&b.0.key));
     let result = conn.transaction(|conn| {
         let id = new_id();
-        let inserted = conn.transaction(|conn| {
+        let inserted = insert_unless_taken(conn, |conn| {
             diesel::insert_into(transactions::table)
                 .values((
                     transactions::id.eq(&id),
@@ -154,20 +154,13 @@ pub fn post(
                     transactions::created_at.eq(now),
                 ))
                 .execute(conn)
-        });
-        match inserted {
-            Ok(_) => {}
-            Err(diesel::result::Error::DatabaseError(
-                diesel::result::DatabaseErrorKind::UniqueViolation,
-                _,
-            )) => {
-                let existing = transactions::table
-                    .filter(transactions::reference.eq(&movement.reference))
-                    .select(transactions::id)
-                    .first::<String>(conn)?;
-                return Err(PostError::Refused(Refusal::Duplicate(existing)));
-            }
-            Err(e) => return Err(e.into()),
+        })?;
+        if !inserted {
+            let existing = transactions::table
+                .filter(transactions::reference.eq(&movement.reference))
+                .select(transactions::id)
+                .first::<String>(conn)?;
+            return Err(PostError::Refused(Refusal::Duplicate(existing)));
         }
         for (account, amount) in &lines {
             let account_id = open(conn, account, now)?;
@@ -210,7 +203,7 @@ fn open(conn: &mut DbConnection, account: &Account, now: i64) -> QueryResult<Str
         return Ok(id);
     }
     let id = new_id();
-    let created = conn.transaction(|conn| {
+    let created = insert_unless_taken(conn, |conn| {
         diesel::insert_into(accounts::table)
             .values((
                 accounts::id.eq(&id),
@@ -223,16 +216,12 @@ fn open(conn: &mut DbConnection, account: &Account, now: i64) -> QueryResult<Str
                 accounts::created_at.eq(now),
             ))
             .execute(conn)
-    });
-    match created {
-        Ok(_) => Ok(id),
-        // Opened by a concurrent movement a moment ago.
-        Err(diesel::result::Error::DatabaseError(
-            diesel::result::DatabaseErrorKind::UniqueViolation,
-            _,
-        )) => find(conn, &account.key)?.ok_or(diesel::result::Error::NotFound),
-        Err(e) => Err(e),
+    })?;
+    if created {
+        return Ok(id);
     }
+    // Opened by a concurrent movement a moment ago.
+    find(conn, &account.key)?.ok_or(diesel::result::Error::NotFound)
 }
 
 fn find(conn: &mut DbConnection, key: &str) -> QueryResult<Option<String>> {
@@ -276,61 +265,73 @@ pub struct CheckReport {
     pub problems: Vec<String>,
 }
 
+/// A sum the database computed.
+#[derive(QueryableByName)]
+struct Sum {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    name: String,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    total: i64,
+}
+
 /// Recomputes every balance from the entries and checks the invariants: each account's
 /// balance is the sum of its entries; no user or card account is negative; each transaction
-/// sums to zero; all entries sum to zero.
+/// sums to zero; all entries sum to zero. The sums are computed by the database, so the check
+/// needs no memory for the entries however many there are.
 pub fn check(conn: &mut DbConnection) -> QueryResult<CheckReport> {
-    let mut report = CheckReport::default();
-    let all: Vec<(String, String, i64, bool)> = accounts::table
-        .select((
-            accounts::id,
-            accounts::account_key,
-            accounts::balance,
-            accounts::may_go_negative,
-        ))
+    let accounts_total: i64 = accounts::table.count().get_result(conn)?;
+    let mut report = CheckReport {
+        accounts: usize::try_from(accounts_total).unwrap_or(usize::MAX),
+        transactions: transactions::table.count().get_result(conn)?,
+        entries: entries::table.count().get_result(conn)?,
+        problems: Vec::new(),
+    };
+    let drifted: Vec<Sum> = diesel::sql_query(
+        "SELECT a.account_key AS name, CAST(COALESCE(SUM(e.amount), 0) AS BIGINT) AS total \
+         FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id \
+         GROUP BY a.id, a.account_key, a.balance \
+         HAVING CAST(COALESCE(SUM(e.amount), 0) AS BIGINT) <> a.balance",
+    )
+    .load(conn)?;
+    for sum in drifted {
+        report.problems.push(format!(
+            "{}: the balance differs from its entries, which sum to {}",
+            sum.name, sum.total
+        ));
+    }
+    let negative: Vec<(String, i64)> = accounts::table
+        .filter(
+            accounts::may_go_negative
+                .eq(false)
+                .and(accounts::balance.lt(0_i64)),
+        )
+        .select((accounts::account_key, accounts::balance))
         .load(conn)?;
-    report.accounts = all.len();
-    let amounts: Vec<(String, String, i64)> = entries::table
-        .select((
-            entries::account_id,
-            entries::transaction_id,
-            entries::amount,
-        ))
-        .load(conn)?;
-    report.entries = i64::try_from(amounts.len()).unwrap_or(i64::MAX);
-    let mut per_account = std::collections::HashMap::<&str, i128>::new();
-    let mut per_transaction = std::collections::HashMap::<&str, i128>::new();
-    let mut total: i128 = 0;
-    for (account, transaction, amount) in &amounts {
-        *per_account.entry(account.as_str()).or_default() += i128::from(*amount);
-        *per_transaction.entry(transaction.as_str()).or_default() += i128::from(*amount);
-        total += i128::from(*amount);
-    }
-    for (id, key, balance, may_go_negative) in &all {
-        let sum = per_account.get(id.as_str()).copied().unwrap_or(0);
-        if sum != i128::from(*balance) {
-            report
-                .problems
-                .push(format!("{key}: balance {balance}, entries sum to {sum}"));
-        }
-        if !may_go_negative && *balance < 0 {
-            report
-                .problems
-                .push(format!("{key}: negative balance {balance}"));
-        }
-    }
-    report.transactions = transactions::table.count().get_result(conn)?;
-    for (transaction, sum) in per_transaction {
-        if sum != 0 {
-            report
-                .problems
-                .push(format!("transaction {transaction}: entries sum to {sum}"));
-        }
-    }
-    if total != 0 {
+    for (key, balance) in negative {
         report
             .problems
-            .push(format!("all entries sum to {total}, not zero"));
+            .push(format!("{key}: negative balance {balance}"));
+    }
+    let unbalanced: Vec<Sum> = diesel::sql_query(
+        "SELECT transaction_id AS name, CAST(SUM(amount) AS BIGINT) AS total \
+         FROM ledger_entries GROUP BY transaction_id HAVING SUM(amount) <> 0",
+    )
+    .load(conn)?;
+    for sum in unbalanced {
+        report.problems.push(format!(
+            "transaction {}: entries sum to {}",
+            sum.name, sum.total
+        ));
+    }
+    let all: Vec<Sum> = diesel::sql_query(
+        "SELECT 'all' AS name, CAST(COALESCE(SUM(amount), 0) AS BIGINT) AS total \
+         FROM ledger_entries",
+    )
+    .load(conn)?;
+    if let Some(sum) = all.first().filter(|s| s.total != 0) {
+        report
+            .problems
+            .push(format!("all entries sum to {}, not zero", sum.total));
     }
     Ok(report)
 }

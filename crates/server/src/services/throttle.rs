@@ -3,8 +3,8 @@
 
 use diesel::prelude::*;
 
-use crate::db::DbConnection;
 use crate::db::schema::rate_limits;
+use crate::db::{DbConnection, insert_unless_taken};
 
 /// How many hits a key may have in a window.
 #[derive(Debug, Clone, Copy)]
@@ -68,7 +68,7 @@ pub fn take(conn: &mut DbConnection, key: &str, limit: Limit, now: i64) -> Query
     if increment(conn)? == 0 {
         // The key's first attempt; a concurrent first attempt may insert it first, and then
         // this one counts on that row (the savepoint keeps the transaction usable).
-        let inserted = conn.transaction(|conn| {
+        let inserted = insert_unless_taken(conn, |conn| {
             diesel::insert_into(rate_limits::table)
                 .values((
                     rate_limits::key.eq(key),
@@ -76,16 +76,9 @@ pub fn take(conn: &mut DbConnection, key: &str, limit: Limit, now: i64) -> Query
                     rate_limits::hits.eq(1),
                 ))
                 .execute(conn)
-        });
-        match inserted {
-            Ok(_) => {}
-            Err(diesel::result::Error::DatabaseError(
-                diesel::result::DatabaseErrorKind::UniqueViolation,
-                _,
-            )) => {
-                increment(conn)?;
-            }
-            Err(e) => return Err(e),
+        })?;
+        if !inserted {
+            increment(conn)?;
         }
     }
     let (mut start, mut number): (i64, i32) = rate_limits::table

@@ -73,7 +73,7 @@ pub async fn verify(
         );
         state
             .db
-            .write(move |conn| Ok(check_mfa(conn, &vault, &user_id, &code, now)?))
+            .write(move |conn| check_mfa(conn, &vault, &user_id, &code, now))
             .await??;
     }
     if let Some(code) = codes.email_code {
@@ -86,16 +86,9 @@ pub async fn verify(
         state
             .db
             .write(move |conn| {
-                let limit_key = format!("verify:email:{user_id}");
-                let attempt = throttle::take(conn, &limit_key, PER_FACTOR, now)?;
-                if attempt.over(PER_FACTOR) {
-                    return Ok(Err(AppError::too_many_attempts(attempt.seconds_left)));
-                }
-                let checked = email_codes::check(conn, &key, &email, Purpose::Verify, &code, now)?;
-                if checked.is_ok() {
-                    throttle::give_back(conn, &limit_key)?;
-                }
-                Ok(checked)
+                within_limit(conn, "email", &user_id, now, |conn| {
+                    email_codes::check(conn, &key, &email, Purpose::Verify, &code, now)
+                })
             })
             .await??;
     }
@@ -111,6 +104,28 @@ fn form_parse(
         .map_err(|errors| AppError::validation(&errors))
 }
 
+/// Runs `check` of one factor (`mfa`, `email`) within that factor's attempt limit for
+/// `user_id`, inside the caller's transaction: 429 while locked; a try counts only when the
+/// answer is 104 (a wrong code), so expired keys or right codes never lock anyone out.
+pub fn within_limit<T>(
+    conn: &mut DbConnection,
+    factor: &str,
+    user_id: &str,
+    now: i64,
+    check: impl FnOnce(&mut DbConnection) -> Result<Result<T, AppError>, AppError>,
+) -> Result<Result<T, AppError>, AppError> {
+    let limit_key = format!("verify:{factor}:{user_id}");
+    let attempt = throttle::take(conn, &limit_key, PER_FACTOR, now)?;
+    if attempt.over(PER_FACTOR) {
+        return Ok(Err(AppError::too_many_attempts(attempt.seconds_left)));
+    }
+    let outcome = check(conn)?;
+    if !matches!(&outcome, Err(e) if e.code() == ApiCode::VerificationWrong) {
+        throttle::give_back(conn, &limit_key)?;
+    }
+    Ok(outcome)
+}
+
 /// An authenticator code of `user_id`, within the authenticator's attempt limit; run inside
 /// the caller's transaction. The inner result is the user's: 429 when locked, 104 when wrong.
 pub fn check_mfa(
@@ -119,20 +134,28 @@ pub fn check_mfa(
     user_id: &str,
     code: &str,
     now: i64,
-) -> anyhow::Result<Result<(), AppError>> {
-    let limit_key = format!("verify:mfa:{user_id}");
-    let attempt = throttle::take(conn, &limit_key, PER_FACTOR, now)?;
-    if attempt.over(PER_FACTOR) {
-        return Ok(Err(AppError::too_many_attempts(attempt.seconds_left)));
-    }
-    if authenticators::check_code(conn, vault, user_id, code, now)? {
-        throttle::give_back(conn, &limit_key)?;
-        return Ok(Ok(()));
-    }
-    Ok(Err(AppError::new(
-        ApiCode::VerificationWrong,
-        "api.mfa_wrong",
-    )))
+) -> Result<Result<(), AppError>, AppError> {
+    within_limit(conn, "mfa", user_id, now, |conn| {
+        Ok(
+            if authenticators::check_code(conn, vault, user_id, code, now)? {
+                Ok(())
+            } else {
+                Err(AppError::new(ApiCode::VerificationWrong, "api.mfa_wrong"))
+            },
+        )
+    })
+}
+
+/// The user's security configuration, as the policy reads it.
+pub async fn security_config(
+    state: &AppState,
+    user_id: &str,
+) -> Result<domain::security::SecurityConfig, AppError> {
+    let user_id = user_id.to_owned();
+    state
+        .db
+        .read(move |conn| Ok(accounts::security_config(conn, &user_id)?))
+        .await
 }
 
 /// The PIN against its hash, within the PIN's attempt limit.

@@ -6,13 +6,9 @@ use diesel::prelude::*;
 use serde_json::json;
 use server::db::schema::{authenticator_keys, authenticators};
 
-use crate::helpers::{EN, PASSWORD, ZH, domain_errors, spawn_app, without_messages};
+use crate::helpers::{EN, PASSWORD, ZH, domain_errors, flags, spawn_app, without_messages};
 
 const ME: &str = "me@example.com";
-
-fn flags(email: bool, mfa: bool, security: bool) -> serde_json::Value {
-    json!({ "email": email, "mfa": mfa, "security": security })
-}
 
 #[actix_web::test]
 async fn a_binding_key_needs_the_email_code_and_is_a_scannable_otpauth_secret() {

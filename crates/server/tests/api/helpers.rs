@@ -700,6 +700,11 @@ pub fn domain_errors<F: domain::forms::Form>(body: &Value, context: &F::Context)
     }
 }
 
+/// The factor flags of a 103 (and of `user/verification/factors`).
+pub fn flags(email: bool, mfa: bool, security: bool) -> Value {
+    json!({ "email": email, "mfa": mfa, "security": security })
+}
+
 /// The API's field errors without their texts, to compare with [`domain_errors`].
 pub fn without_messages(content: &Value) -> Value {
     let list = content.as_array().expect("a list of field errors");

@@ -197,3 +197,46 @@ async fn an_unbalanced_movement_is_a_programming_error_and_writes_nothing() {
     assert!(outcome.is_err());
     assert_eq!(assert_ledger_sound(&app).await.transactions, 0);
 }
+
+#[actix_web::test]
+async fn the_ledger_check_finds_a_drifted_balance_and_an_unbalanced_transaction() {
+    use diesel::prelude::*;
+    use server::db::schema::{ledger_accounts, ledger_entries};
+
+    let app = spawn_app().await;
+    app.register(ME, PASSWORD).await;
+    let uid = app.user_id(ME).await;
+    credit(&app, &uid, 1_000, "W1").await.unwrap();
+    let bank_key = Account::of_user(&uid, AccountKind::Bank, "USD").key;
+    let key = bank_key.clone();
+    app.db
+        .write(move |conn| {
+            diesel::update(ledger_accounts::table.filter(ledger_accounts::account_key.eq(&key)))
+                .set(ledger_accounts::balance.eq(ledger_accounts::balance + 1))
+                .execute(conn)?;
+            // A stray entry: its transaction and the whole ledger no longer sum to zero.
+            let (transaction_id, account_id): (String, String) = ledger_entries::table
+                .select((ledger_entries::transaction_id, ledger_entries::account_id))
+                .first(conn)?;
+            diesel::insert_into(ledger_entries::table)
+                .values((
+                    ledger_entries::id.eq("stray"),
+                    ledger_entries::transaction_id.eq(transaction_id),
+                    ledger_entries::account_id.eq(account_id),
+                    ledger_entries::amount.eq(7_i64),
+                    ledger_entries::created_at.eq(0_i64),
+                ))
+                .execute(conn)?;
+            Ok(())
+        })
+        .await
+        .unwrap();
+    let report = app.db.read(|conn| Ok(ledger::check(conn)?)).await.unwrap();
+    let problems = report.problems.join("\n");
+    assert!(problems.contains(&bank_key), "{problems}");
+    assert!(problems.contains("entries sum to 7"), "{problems}");
+    assert!(
+        problems.contains("all entries sum to 7, not zero"),
+        "{problems}"
+    );
+}

@@ -1,31 +1,15 @@
 //! Step-up verification on the security settings that exist so far: the e-mail code for a
 //! logged-in user, setting and changing the security PIN, changing the password.
 
-use serde_json::{Value, json};
+use serde_json::json;
 
-use crate::helpers::{EN, PASSWORD, TestApp, ZH, spawn_app};
-
-async fn verify_code(app: &TestApp, token: &str, email: &str) -> String {
-    app.post_json(
-        "/user/captcha",
-        &json!({ "purpose": "verify" }),
-        EN,
-        Some(token),
-    )
-    .await
-    .assert_ok();
-    app.read_code(email).await
-}
-
-fn flags(email: bool, mfa: bool, security: bool) -> Value {
-    json!({ "email": email, "mfa": mfa, "security": security })
-}
+use crate::helpers::{EN, PASSWORD, TestApp, ZH, flags, spawn_app};
 
 #[actix_web::test]
 async fn a_logged_in_user_gets_a_code_for_their_own_address_only_with_a_session() {
     let app = spawn_app().await;
     let token = app.register("me@example.com", PASSWORD).await;
-    let code = verify_code(&app, &token, "me@example.com").await;
+    let code = app.verify_code(&token, "me@example.com").await;
     assert_eq!(code.len(), 6);
     app.post_json("/user/captcha", &json!({ "purpose": "verify" }), EN, None)
         .await
@@ -43,7 +27,7 @@ async fn setting_the_first_pin_asks_for_the_email_code() {
     answer.assert_refused(103, "Please complete the verification");
     assert_eq!(answer.content(), &flags(true, false, false));
 
-    let code = verify_code(&app, &token, "me@example.com").await;
+    let code = app.verify_code(&token, "me@example.com").await;
     let wrong = format!("{:06}", (code.parse::<u32>().unwrap() + 1) % 1_000_000);
     let with = |c: &str| json!({ "password": "135790", "confirm": "135790", "emailCaptcha": c });
     app.post_json("/user/security/password", &with(&wrong), EN, Some(&token))
@@ -92,7 +76,7 @@ async fn a_simple_or_mismatched_pin_is_refused_with_the_domain_errors() {
 }
 
 async fn with_pin(app: &TestApp, token: &str) {
-    let code = verify_code(app, token, "me@example.com").await;
+    let code = app.verify_code(token, "me@example.com").await;
     app.post_json(
         "/user/security/password",
         &json!({ "password": "135790", "confirm": "135790", "emailCaptcha": code }),
@@ -118,7 +102,7 @@ async fn changing_the_pin_also_asks_for_the_current_pin() {
         )
         .await;
     assert_eq!(answer.content(), &flags(true, false, true));
-    let code = verify_code(&app, &token, "me@example.com").await;
+    let code = app.verify_code(&token, "me@example.com").await;
     let body = |pin: &str| json!({ "password": "246801", "confirm": "246801", "emailCaptcha": code, "securityPassword": pin });
     app.post_json("/user/security/password", &body("999999"), EN, Some(&token))
         .await
@@ -169,7 +153,7 @@ async fn changing_the_password_needs_the_code_and_the_current_password_and_ends_
         (103, &flags(true, false, false))
     );
 
-    let code = verify_code(&app, &current, "me@example.com").await;
+    let code = app.verify_code(&current, "me@example.com").await;
     let wrong_old =
         json!({ "oldPassword": "Not-my-pass-9", "password": new_password, "emailCaptcha": code });
     app.post_json("/user/password", &wrong_old, EN, Some(&current))

@@ -19,7 +19,7 @@ use crate::api::{Api, ApiCode, ApiResult, AppError, Fields, JsonBody};
 use crate::extract::{Client, CurrentUser};
 use crate::services::authenticators::{self, BindRefusal, ISSUER, KEY_TTL_MS, RemoveRefusal};
 use crate::services::security_log::{self, Event};
-use crate::services::{throttle, verification};
+use crate::services::verification;
 use crate::state::AppState;
 
 /// `GET user/config/mfa/key`.
@@ -54,41 +54,36 @@ pub async fn bind(
         state.clock.now_ms(),
         user.user_id.clone(),
     );
-    let remark = bind.remark.clone();
+    let (remark, bind_code) = (bind.remark.clone(), bind.mfa_code.clone());
     let id = state
         .db
         .write(move |conn| {
             // Wrong first codes count against the authenticator factor like any other.
-            let limit_key = format!("verify:mfa:{user_id}");
-            let attempt = throttle::take(conn, &limit_key, verification::PER_FACTOR, now)?;
-            if attempt.over(verification::PER_FACTOR) {
-                return Ok(Err(AppError::too_many_attempts(attempt.seconds_left)));
+            let bound = verification::within_limit(conn, "mfa", &user_id, now, |conn| {
+                Ok(
+                    match authenticators::bind(conn, &vault, &user_id, &remark, &bind_code, now)? {
+                        Ok(id) => Ok(id),
+                        Err(BindRefusal::KeyExpired) => Err(AppError::new(
+                            ApiCode::AuthenticatorKeyExpired,
+                            "api.authenticator_key_expired",
+                        )),
+                        Err(BindRefusal::WrongCode) => {
+                            Err(AppError::new(ApiCode::VerificationWrong, "api.mfa_wrong"))
+                        }
+                    },
+                )
+            })?;
+            if bound.is_ok() {
+                security_log::record(
+                    conn,
+                    Some(&user_id),
+                    Event::AuthenticatorBound,
+                    &client.ip,
+                    &client.user_agent,
+                    now,
+                )?;
             }
-            match authenticators::bind(conn, &vault, &user_id, &remark, &bind.mfa_code, now)? {
-                Err(BindRefusal::KeyExpired) => {
-                    throttle::give_back(conn, &limit_key)?;
-                    Ok(Err(AppError::new(
-                        ApiCode::AuthenticatorKeyExpired,
-                        "api.authenticator_key_expired",
-                    )))
-                }
-                Err(BindRefusal::WrongCode) => Ok(Err(AppError::new(
-                    ApiCode::VerificationWrong,
-                    "api.mfa_wrong",
-                ))),
-                Ok(id) => {
-                    throttle::give_back(conn, &limit_key)?;
-                    security_log::record(
-                        conn,
-                        Some(&user_id),
-                        Event::AuthenticatorBound,
-                        &client.ip,
-                        &client.user_agent,
-                        now,
-                    )?;
-                    Ok(Ok(id))
-                }
-            }
+            Ok(bound)
         })
         .await??;
     notify(

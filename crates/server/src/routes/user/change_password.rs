@@ -4,12 +4,11 @@
 
 use actix_web::web;
 use domain::forms::{ChangePasswordForm, NoContext};
-use domain::i18n::Locale;
 use domain::security::SecureAction;
 
+use super::notify;
 use crate::api::{Api, ApiCode, ApiResult, AppError, JsonBody};
 use crate::extract::{Client, CurrentUser};
-use crate::mailer::Mail;
 use crate::services::security_log::{self, Event};
 use crate::services::throttle;
 use crate::services::{accounts, sessions, verification};
@@ -54,20 +53,20 @@ pub async fn change_password(
     verification::verify(&state, &user, SecureAction::PasswordChange, &body).await?;
 
     let hash = state.passwords.hash(change.password).await?;
-    let (now, locale, email) = (
+    let (now, user_id, session_id) = (
         state.clock.now_ms(),
-        Locale::from_tag(&user.locale),
-        user.email.clone(),
+        user.user_id.clone(),
+        user.session_id.clone(),
     );
     state
         .db
         .write(move |conn| {
             throttle::give_back(conn, &limit_key)?;
-            accounts::set_password(conn, &user.user_id, &hash, now)?;
-            sessions::revoke_others(conn, &user.user_id, &user.session_id, now)?;
+            accounts::set_password(conn, &user_id, &hash, now)?;
+            sessions::revoke_others(conn, &user_id, &session_id, now)?;
             security_log::record(
                 conn,
-                Some(&user.user_id),
+                Some(&user_id),
                 Event::PasswordChanged,
                 &client.ip,
                 &client.user_agent,
@@ -76,13 +75,6 @@ pub async fn change_password(
             Ok(())
         })
         .await?;
-    let mail = Mail::from_catalogue(
-        &email,
-        "password_changed",
-        locale,
-        &domain::error::Params::default(),
-    );
-    let mailer = state.mailer.clone();
-    actix_web::rt::spawn(async move { mailer.send(mail).await });
+    notify(&state, &user, "password_changed", []);
     Ok(Api::ok(serde_json::Value::Null).saying("api.password_changed"))
 }

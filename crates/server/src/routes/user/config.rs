@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::api::{Api, ApiResult};
 use crate::extract::CurrentUser;
-use crate::services::{accounts, authenticators};
+use crate::services::accounts;
 use crate::state::AppState;
 
 #[derive(Serialize)]
@@ -33,12 +33,7 @@ pub async fn show_config(state: web::Data<AppState>, user: CurrentUser) -> ApiRe
     let user_id = user.0.user_id;
     let (config, bound) = state
         .db
-        .read(move |conn| {
-            Ok((
-                accounts::security_config(conn, &user_id)?,
-                authenticators::list(conn, &user_id)?,
-            ))
-        })
+        .read(move |conn| Ok(accounts::security_settings(conn, &user_id)?))
         .await?;
     Ok(Api::ok(ConfigView {
         security: config.security,

@@ -75,7 +75,6 @@ pub async fn forget_password(
         Locale::from_tag(&account.locale),
         &domain::error::Params::default(),
     );
-    let mailer = state.mailer.clone();
-    actix_web::rt::spawn(async move { mailer.send(mail).await });
+    state.mailer.send_later(mail);
     Ok(Api::ok(serde_json::Value::Null).saying("api.password_reset"))
 }

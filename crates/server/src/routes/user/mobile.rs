@@ -4,13 +4,13 @@
 //! a missing one is a field error like any other.
 
 use actix_web::web;
-use diesel::Connection;
 use domain::forms::BindMobileForm;
 use domain::security::{SecureAction, required_factors};
 use serde_json::json;
 
 use super::notify;
 use crate::api::{Api, ApiCode, ApiResult, AppError, JsonBody};
+use crate::db::insert_unless_taken;
 use crate::extract::{Client, CurrentUser};
 use crate::services::security_log::{self, Event};
 use crate::services::{accounts, verification};
@@ -23,11 +23,7 @@ pub async fn bind_mobile(
     body: JsonBody,
 ) -> ApiResult {
     let CurrentUser(user) = user;
-    let user_id = user.user_id.clone();
-    let config = state
-        .db
-        .read(move |conn| Ok(accounts::security_config(conn, &user_id)?))
-        .await?;
+    let config = verification::security_config(&state, &user.user_id).await?;
     let factors = required_factors(SecureAction::MobileBind, &config);
     let bind = body.form::<BindMobileForm>(&factors)?;
     verification::verify(&state, &user, SecureAction::MobileBind, &body).await?;
@@ -44,17 +40,12 @@ pub async fn bind_mobile(
             if accounts::mobile_holder(conn, &mobile)?.is_some_and(|holder| holder != user_id) {
                 return Ok(Err(taken()));
             }
-            // Two accounts binding one number at once: the unique index refuses the second
-            // (in a savepoint, so the transaction stays usable).
-            match conn.transaction(|conn| {
+            // Two accounts binding one number at once: the unique index refuses the second.
+            let bound = insert_unless_taken(conn, |conn| {
                 accounts::set_mobile(conn, &user_id, &bind.country, &mobile, now)
-            }) {
-                Ok(()) => {}
-                Err(diesel::result::Error::DatabaseError(
-                    diesel::result::DatabaseErrorKind::UniqueViolation,
-                    _,
-                )) => return Ok(Err(taken())),
-                Err(e) => return Err(e.into()),
+            })?;
+            if !bound {
+                return Ok(Err(taken()));
             }
             security_log::record(
                 conn,

@@ -102,8 +102,7 @@ async fn issue_code(
         Delivery::Nothing => None,
     };
     if let Some(mail) = mail {
-        let mailer = state.mailer.clone();
-        actix_web::rt::spawn(async move { mailer.send(mail).await });
+        state.mailer.send_later(mail);
     }
     Ok(())
 }

@@ -22,11 +22,7 @@ pub async fn change_switch(
     body: JsonBody,
 ) -> ApiResult {
     let CurrentUser(user) = user;
-    let user_id = user.user_id.clone();
-    let config = state
-        .db
-        .read(move |conn| Ok(accounts::security_config(conn, &user_id)?))
-        .await?;
+    let config = verification::security_config(&state, &user.user_id).await?;
     // The request is checked (same errors as the browser) before any code is spent.
     body.form::<SwitchForm>(&config)?;
     verification::verify(&state, &user, SecureAction::SwitchChange, &body).await?;

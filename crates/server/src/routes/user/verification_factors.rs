@@ -7,7 +7,7 @@ use domain::security::{SecureAction, required_factors};
 
 use crate::api::{Api, ApiResult, AppError, Fields};
 use crate::extract::CurrentUser;
-use crate::services::accounts;
+use crate::services::verification;
 use crate::state::AppState;
 
 pub async fn show_factors(
@@ -26,10 +26,6 @@ pub async fn show_factors(
             "action", code,
         )]));
     };
-    let user_id = user.0.user_id;
-    let config = state
-        .db
-        .read(move |conn| Ok(accounts::security_config(conn, &user_id)?))
-        .await?;
+    let config = verification::security_config(&state, &user.0.user_id).await?;
     Ok(Api::ok(required_factors(action, &config)))
 }

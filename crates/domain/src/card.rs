@@ -1,6 +1,8 @@
 //! Cards: status and what each status allows, and the Luhn check of card numbers.
 
+use crate::date::Date;
 use crate::input::text_enum;
+use crate::money::Rate;
 
 text_enum! {
     /// A card's status as the API carries it.
@@ -58,6 +60,47 @@ impl CardStatus {
     pub fn label_key(self) -> String {
         format!("card_status.{}", self.as_str())
     }
+}
+
+/// What a card payment costs on top of its amount, in the card's currency: the transaction
+/// fee (the payment rate, 1% by default) and, when the payment is in another currency than
+/// the card's, the conversion fee (the exchange rate, 0.15% by default). Each is rounded half
+/// up at the cent, as every fee.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PaymentFees {
+    pub transaction_fee: i64,
+    pub conversion_fee: i64,
+}
+
+impl PaymentFees {
+    pub fn of(gross_minor: i64, payment_rate: Rate, exchange_rate: Rate, foreign: bool) -> Self {
+        PaymentFees {
+            transaction_fee: payment_rate.fee(gross_minor),
+            conversion_fee: if foreign {
+                exchange_rate.fee(gross_minor)
+            } else {
+                0
+            },
+        }
+    }
+
+    /// Gross amount plus fees: what the card must cover.
+    pub fn total_with(self, gross_minor: i64) -> i64 {
+        gross_minor
+            .saturating_add(self.transaction_fee)
+            .saturating_add(self.conversion_fee)
+    }
+}
+
+/// How long an issued card is valid.
+pub const CARD_VALIDITY_YEARS: u32 = 3;
+
+/// A card issued on `issued` expires at the end of the month `CARD_VALIDITY_YEARS` later:
+/// answers its `MM/YY` and the first day after it (from which it is expired).
+pub fn expiry_of(issued: Date) -> (String, Date) {
+    let month = issued.first_of_month_after(CARD_VALIDITY_YEARS * 12);
+    let end = month.first_of_month_after(1);
+    (format!("{:02}/{:02}", month.month, month.year % 100), end)
 }
 
 /// The Luhn (mod 10) check every card number passes.
@@ -122,6 +165,41 @@ mod tests {
         assert_eq!(CardStatus::Cancelled.after(CardAction::RevealDetails), None);
         assert!(!CardStatus::Cancelled.is_listed());
         assert!(CardStatus::Expired.is_listed());
+    }
+
+    #[test]
+    fn payment_fees_are_one_percent_plus_the_conversion_abroad() {
+        let (pay, fx) = (Rate(100), Rate(15));
+        assert_eq!(
+            PaymentFees::of(10_000, pay, fx, false),
+            PaymentFees {
+                transaction_fee: 100,
+                conversion_fee: 0
+            }
+        );
+        let abroad = PaymentFees::of(10_850, pay, fx, true);
+        // 108.50 × 1% = 1.085 → 1.09; × 0.15% = 0.16275 → 0.16.
+        assert_eq!(
+            abroad,
+            PaymentFees {
+                transaction_fee: 109,
+                conversion_fee: 16
+            }
+        );
+        assert_eq!(abroad.total_with(10_850), 10_975);
+    }
+
+    #[test]
+    fn cards_expire_at_the_end_of_the_month_three_years_on() {
+        let issued = Date::parse("2026-11-21").unwrap();
+        let (text, from) = expiry_of(issued);
+        assert_eq!(text, "11/29");
+        assert_eq!(from.to_string(), "2029-12-01");
+        let (text, from) = expiry_of(Date::parse("2026-12-31").unwrap());
+        assert_eq!(
+            (text.as_str(), from.to_string().as_str()),
+            ("12/29", "2030-01-01")
+        );
     }
 
     #[test]

@@ -43,6 +43,68 @@ impl Date {
     }
 }
 
+/// Milliseconds in a day.
+pub const DAY_MS: i64 = 86_400_000;
+
+impl Date {
+    /// The UTC date of an instant (milliseconds since the Unix epoch), for years 1 to 9999.
+    pub fn of_instant_ms(ms: i64) -> Date {
+        Date::from_epoch_days(ms.div_euclid(DAY_MS))
+    }
+
+    /// The date `days` after 1970-01-01 (H. Hinnant's civil-from-days).
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // ranges shown inline
+    pub fn from_epoch_days(days: i64) -> Date {
+        let z = days + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z.rem_euclid(146_097); // 0..=146_096
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365; // 0..=399
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100); // 0..=365
+        let mp = (5 * doy + 2) / 153; // 0..=11
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u8; // 1..=31
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8; // 1..=12
+        let year = yoe + era * 400 + i64::from(month <= 2);
+        Date {
+            year: year.clamp(1, 9999) as u16,
+            month,
+            day,
+        }
+    }
+
+    /// Days from 1970-01-01 to this date.
+    pub fn epoch_days(self) -> i64 {
+        let (month, day) = (i64::from(self.month), i64::from(self.day));
+        let year = i64::from(self.year) - i64::from(month <= 2);
+        let era = year.div_euclid(400);
+        let yoe = year.rem_euclid(400);
+        let doy = (153 * (if month > 2 { month - 3 } else { month + 9 }) + 2) / 5 + day - 1;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        era * 146_097 + doe - 719_468
+    }
+
+    /// Midnight UTC starting this date, in milliseconds since the epoch.
+    pub fn start_ms(self) -> i64 {
+        self.epoch_days() * DAY_MS
+    }
+
+    /// The first day of this date's month.
+    #[must_use]
+    pub fn first_of_month(self) -> Date {
+        Date { day: 1, ..self }
+    }
+
+    /// The first day of the month `months` after this date's month.
+    #[must_use]
+    pub fn first_of_month_after(self, months: u32) -> Date {
+        let index = u32::from(self.year) * 12 + u32::from(self.month) - 1 + months;
+        Date {
+            year: u16::try_from(index / 12).unwrap_or(9999),
+            month: u8::try_from(index % 12 + 1).unwrap_or(1),
+            day: 1,
+        }
+    }
+}
+
 impl fmt::Display for Date {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
@@ -82,6 +144,28 @@ mod tests {
         assert!(Date::parse("2024-1-01").is_none());
         assert!(Date::parse("2024/01/01").is_none());
         assert!(Date::parse("２０２４-01-01").is_none());
+    }
+
+    #[test]
+    fn instants_map_to_utc_dates_and_back() {
+        assert_eq!(Date::of_instant_ms(0).to_string(), "1970-01-01");
+        assert_eq!(Date::of_instant_ms(-1).to_string(), "1969-12-31");
+        assert_eq!(
+            Date::of_instant_ms(1_790_000_000_000).to_string(),
+            "2026-09-21"
+        );
+        assert_eq!(
+            Date::of_instant_ms(951_782_400_000).to_string(),
+            "2000-02-29"
+        );
+        for days in [-700_000, -1, 0, 59, 365, 10_957, 20_000, 2_000_000] {
+            assert_eq!(Date::from_epoch_days(days).epoch_days(), days);
+        }
+        let d = Date::parse("2026-11-21").unwrap();
+        assert_eq!(d.first_of_month().to_string(), "2026-11-01");
+        assert_eq!(d.first_of_month_after(2).to_string(), "2027-01-01");
+        assert_eq!(d.first_of_month_after(37).to_string(), "2029-12-01");
+        assert_eq!(Date::of_instant_ms(d.start_ms()), d);
     }
 
     #[test]

@@ -142,6 +142,21 @@ pub fn format_amount(minor: i64, scale: u8) -> String {
     format!("{sign}{grouped}.{cents:02}")
 }
 
+/// The minor-unit scale of an ISO 4217 currency code (`None` when it is not three capital
+/// letters): 0 for currencies without minor units, 3 for the dinars and rials with three, 2 for
+/// the rest.
+pub fn currency_scale(code: &str) -> Option<u8> {
+    if code.len() != 3 || !code.bytes().all(|b| b.is_ascii_uppercase()) {
+        return None;
+    }
+    Some(match code {
+        "BIF" | "CLP" | "DJF" | "GNF" | "ISK" | "JPY" | "KMF" | "KRW" | "PYG" | "RWF" | "UGX"
+        | "UYI" | "VND" | "VUV" | "XAF" | "XOF" | "XPF" => 0,
+        "BHD" | "IQD" | "JOD" | "KWD" | "LYD" | "OMR" | "TND" => 3,
+        _ => 2,
+    })
+}
+
 /// A rate in basis points: 1% = 100, 0.15% = 15.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
@@ -242,6 +257,16 @@ mod tests {
         assert_eq!(parse_amount(&amount_text(123_456, 2), 2), Ok(123_456));
     }
     use proptest::prelude::*;
+
+    #[test]
+    fn currencies_have_their_iso_scale() {
+        assert_eq!(currency_scale("USD"), Some(2));
+        assert_eq!(currency_scale("EUR"), Some(2));
+        assert_eq!(currency_scale("JPY"), Some(0));
+        assert_eq!(currency_scale("KWD"), Some(3));
+        assert_eq!(currency_scale("usd"), None);
+        assert_eq!(currency_scale("US"), None);
+    }
 
     #[test]
     fn parses_what_people_type() {

@@ -104,6 +104,8 @@ text_enum! {
         Login = "login",
         Recharge = "recharge",
         RevealCard = "revealCard",
+        CardUnfreeze = "cardUnfreeze",
+        CardCancel = "cardCancel",
         BankAccountAdd = "bankAccountAdd",
         BankAccountDelete = "bankAccountDelete",
         Withdraw = "withdraw",
@@ -137,6 +139,8 @@ pub const POLICY: &[(SecureAction, Rule)] = &[
     (SecureAction::Login, Rule::LoginSwitches),
     (SecureAction::Recharge, Rule::TradeSwitches),
     (SecureAction::RevealCard, Rule::TradeSwitches),
+    (SecureAction::CardUnfreeze, Rule::TradeSwitches),
+    (SecureAction::CardCancel, Rule::TradeSwitches),
     (SecureAction::BankAccountAdd, Rule::TradeSwitches),
     (SecureAction::BankAccountDelete, Rule::TradeSwitches),
     (SecureAction::Withdraw, Rule::TradeSwitches),
@@ -396,6 +400,9 @@ mod tests {
 
     #[test]
     fn every_action_has_a_rule() {
-        assert_eq!(POLICY.len(), 13);
+        assert_eq!(POLICY.len(), SecureAction::ALL.len());
+        for action in SecureAction::ALL {
+            assert!(POLICY.iter().any(|(a, _)| a == action), "{action:?}");
+        }
     }
 }

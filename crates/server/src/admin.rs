@@ -11,8 +11,10 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
 use crate::mailer::{Mail, Mailer};
+use crate::services::bins::{self, Bin, Limits, Terms};
+use crate::services::operator_audit::{self, command_line_operator};
 use crate::services::wires::{self, CreditRefusal, Credited};
-use crate::services::{accounts, ledger, passwords::Passwords};
+use crate::services::{accounts, cards, ledger, passwords::Passwords};
 
 /// Creates the first (or another) operator. The password comes from stdin, or is generated
 /// and printed once.
@@ -102,8 +104,24 @@ pub async fn credit_wire(
     let db = Db::connect(config.database_url.expose(), 1)?;
     let now = Clock::System.now_ms();
     let (memo, reference_owned) = (memo.to_owned(), reference.to_owned());
+    let operator = command_line_operator();
     let outcome = db
-        .write(move |conn| Ok(wires::credit(conn, &memo, minor, &reference_owned, now)?))
+        .write(move |conn| {
+            let outcome = wires::credit(conn, &memo, minor, &reference_owned, now)?;
+            if let Ok((Credited::Now { transaction_id, .. }, _)) = &outcome {
+                operator_audit::record(
+                    conn,
+                    &operator,
+                    "credit_wire",
+                    &memo,
+                    &format!(
+                        "amount {minor} reference {reference_owned} transaction {transaction_id}"
+                    ),
+                    now,
+                )?;
+            }
+            Ok(outcome)
+        })
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let (credited, holder) = match outcome {
@@ -144,6 +162,227 @@ pub async fn credit_wire(
                 "credited {amount_text} USD from wire {reference} (transaction {transaction_id}); bank balance now {balance_text} USD"
             );
         }
+    }
+    Ok(())
+}
+
+/// What `admin bin add` takes (amounts and rates as typed).
+#[derive(Debug, Clone)]
+pub struct BinOptions {
+    pub bin: String,
+    pub location: String,
+    pub org: String,
+    pub currency: String,
+    pub recharge_rate: String,
+    pub payment_rate: String,
+    pub exchange_rate: String,
+    pub refund_rate: String,
+    pub limit_per_transaction: String,
+    pub limit_daily: String,
+    pub limit_monthly: String,
+}
+
+fn rate_of(name: &str, text: &str) -> anyhow::Result<domain::money::Rate> {
+    domain::money::Rate::from_fraction(text)
+        .with_context(|| format!("--{name} {text:?}: a fraction between 0 and 1, e.g. 0.01 for 1%"))
+}
+
+fn usd_of(name: &str, text: &str) -> anyhow::Result<i64> {
+    domain::money::parse_amount(text, domain::money::USD.scale)
+        .map_err(|e| anyhow::anyhow!("--{name} {text:?} is not a USD amount: {e:?}"))
+}
+
+/// `admin bin add`: adds a BIN or replaces its terms (new cards get them) and enables it.
+pub async fn bin_add(config: &Config, options: BinOptions) -> anyhow::Result<()> {
+    let bin = Bin {
+        bin: options.bin.trim().to_owned(),
+        location_code: options.location.trim().to_uppercase(),
+        org_name: options.org.trim().to_owned(),
+        currency: options.currency.trim().to_uppercase(),
+        terms: Terms {
+            recharge_rate: rate_of("recharge-rate", &options.recharge_rate)?,
+            payment_rate: rate_of("payment-rate", &options.payment_rate)?,
+            exchange_rate: rate_of("exchange-rate", &options.exchange_rate)?,
+            refund_rate: rate_of("refund-rate", &options.refund_rate)?,
+            limits: Limits {
+                per_transaction: usd_of("limit-per-transaction", &options.limit_per_transaction)?,
+                daily: usd_of("limit-daily", &options.limit_daily)?,
+                monthly: usd_of("limit-monthly", &options.limit_monthly)?,
+            },
+        },
+        enabled: true,
+    }
+    .checked()?;
+    let db = Db::connect(config.database_url.expose(), 1)?;
+    let now = Clock::System.now_ms();
+    let (operator, saved) = (command_line_operator(), bin.clone());
+    let added = db
+        .write(move |conn| {
+            let added = bins::save(conn, &saved, now)?;
+            operator_audit::record(
+                conn,
+                &operator,
+                if added { "bin_add" } else { "bin_update" },
+                &saved.bin,
+                &format!("{saved:?}"),
+                now,
+            )?;
+            Ok(added)
+        })
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let t = bin.terms;
+    println!(
+        "BIN {} {} ({} {}, {}): recharge {}, payment {}, exchange {}, refund {}; limits {} / {} daily / {} monthly",
+        bin.bin,
+        if added {
+            "added"
+        } else {
+            "updated and enabled"
+        },
+        bin.org_name,
+        bin.location_code,
+        bin.currency,
+        t.recharge_rate,
+        t.payment_rate,
+        t.exchange_rate,
+        t.refund_rate,
+        domain::money::amount_text(t.limits.per_transaction, 2),
+        domain::money::amount_text(t.limits.daily, 2),
+        domain::money::amount_text(t.limits.monthly, 2),
+    );
+    Ok(())
+}
+
+/// `admin bin disable`: no new cards under the BIN; its cards keep working.
+pub async fn bin_disable(config: &Config, bin: &str) -> anyhow::Result<()> {
+    let db = Db::connect(config.database_url.expose(), 1)?;
+    let now = Clock::System.now_ms();
+    let (operator, target) = (command_line_operator(), bin.trim().to_owned());
+    let found = db
+        .write(move |conn| {
+            let found = bins::disable(conn, &target, now)?;
+            if found {
+                operator_audit::record(conn, &operator, "bin_disable", &target, "", now)?;
+            }
+            Ok(found)
+        })
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    if !found {
+        bail!("there is no BIN {bin}");
+    }
+    println!("BIN {bin} disabled: no new cards; existing cards keep working");
+    Ok(())
+}
+
+/// `admin bin list`.
+pub async fn bin_list(config: &Config) -> anyhow::Result<()> {
+    let db = Db::connect(config.database_url.expose(), 1)?;
+    let all = db
+        .read(|conn| Ok(bins::all(conn)?))
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    for b in all {
+        println!(
+            "{} {} {} {} {} recharge {} payment {} exchange {} refund {}",
+            b.bin,
+            if b.enabled { "enabled " } else { "disabled" },
+            b.org_name,
+            b.location_code,
+            b.currency,
+            b.terms.recharge_rate,
+            b.terms.payment_rate,
+            b.terms.exchange_rate,
+            b.terms.refund_rate,
+        );
+    }
+    Ok(())
+}
+
+/// `admin identity set-status`: sets a user's basic identity status (until identity review
+/// has its own screens, and as an operator tool afterwards).
+pub async fn identity_set_status(config: &Config, email: &str, status: &str) -> anyhow::Result<()> {
+    use domain::identity::IdentityStatus;
+    let status = match status.trim() {
+        "approved" => IdentityStatus::Approved,
+        "not-started" | "not_started" => IdentityStatus::NotStarted,
+        "in-review" | "in_review" => IdentityStatus::InReview,
+        "rejected" => IdentityStatus::Rejected,
+        other => bail!("unknown status {other:?}: approved, in-review, rejected or not-started"),
+    };
+    let db = Db::connect(config.database_url.expose(), 1)?;
+    let now = Clock::System.now_ms();
+    let (operator, address) = (command_line_operator(), email.trim().to_lowercase());
+    let found = db
+        .write(move |conn| {
+            let Some(user) = accounts::find_by_email(conn, &address)? else {
+                return Ok(false);
+            };
+            accounts::set_identity_status(conn, &user.id, status.code(), now)?;
+            operator_audit::record(
+                conn,
+                &operator,
+                "identity_set_status",
+                &user.id,
+                &format!("basic identity {}", status.code()),
+                now,
+            )?;
+            Ok(true)
+        })
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    if !found {
+        bail!("no account has the e-mail address {email}");
+    }
+    println!("basic identity of {email} is now {status:?}");
+    Ok(())
+}
+
+/// `admin card freeze|unfreeze`: an operator freezes a card (suspected fraud) or lifts it.
+pub async fn card_status(config: &Config, card_key: &str, freeze: bool) -> anyhow::Result<()> {
+    use domain::card::CardAction;
+    let action = if freeze {
+        CardAction::Freeze
+    } else {
+        CardAction::Unfreeze
+    };
+    let db = Db::connect(config.database_url.expose(), 1)?;
+    let now = Clock::System.now_ms();
+    let (operator, key) = (command_line_operator(), card_key.trim().to_owned());
+    let outcome = db
+        .write(move |conn| {
+            cards::lock(conn, &key)?;
+            let Some(card) = cards::find(conn, &key)? else {
+                return Ok(None);
+            };
+            let changed = cards::change_status(conn, &card, action, now)?;
+            if let Some(status) = changed {
+                operator_audit::record(
+                    conn,
+                    &operator,
+                    if freeze {
+                        "card_freeze"
+                    } else {
+                        "card_unfreeze"
+                    },
+                    &key,
+                    status.as_str(),
+                    now,
+                )?;
+            }
+            Ok(Some((card.status_at(now), changed)))
+        })
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    match outcome {
+        None => bail!("there is no card {card_key}"),
+        Some((_, Some(status))) => println!("card {card_key} is now {}", status.as_str()),
+        Some((was, None)) => bail!(
+            "card {card_key} is {}: it cannot be {}",
+            was.as_str(),
+            if freeze { "frozen" } else { "unfrozen" }
+        ),
     }
     Ok(())
 }

@@ -15,6 +15,7 @@ pub mod middleware;
 pub mod openapi;
 pub mod routes;
 pub mod services;
+pub mod simulate;
 pub mod state;
 pub mod web;
 
@@ -30,6 +31,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
 use crate::mailer::Mailer;
+use crate::services::issuer::SandboxIssuer;
 use crate::services::passwords::Passwords;
 use crate::services::vault::Vault;
 use crate::state::AppState;
@@ -40,6 +42,17 @@ pub fn build_state(config: Config, clock: Clock) -> anyhow::Result<AppState> {
     let passwords = Passwords::new(config.hash_concurrency)?;
     let mailer = Mailer::from_config(&config)?;
     let vault = Vault::new(config.secrets.card_data_key.expose())?;
+    if config.mode == config::Mode::Local {
+        let now = clock.now_ms();
+        let added = db.write_blocking(|conn| services::bins::seed_sandbox(conn, now))?;
+        if added > 0 {
+            tracing::info!(
+                added,
+                "added the sandbox card BINs (local mode, no BINs yet)"
+            );
+        }
+    }
+    let issuer = Arc::new(SandboxIssuer::new(vault.clone()));
     Ok(AppState {
         config: Arc::new(config),
         db,
@@ -47,6 +60,7 @@ pub fn build_state(config: Config, clock: Clock) -> anyhow::Result<AppState> {
         passwords,
         mailer,
         vault,
+        issuer,
     })
 }
 

@@ -22,6 +22,136 @@ enum Command {
         #[command(subcommand)]
         action: AdminAction,
     },
+    /// Play the card network: sign and send issuer events to a running server.
+    Simulate {
+        #[command(subcommand)]
+        event: SimulateEvent,
+    },
+}
+
+#[derive(clap::Args)]
+struct PaymentArgs {
+    /// The card's cardKey.
+    #[arg(long)]
+    card: String,
+    /// In the payment's currency, e.g. 12.50.
+    #[arg(long)]
+    amount: String,
+    #[arg(long, default_value = "USD")]
+    currency: String,
+    #[arg(long, default_value = "Sandbox Merchant, San Francisco US")]
+    merchant: String,
+    /// USD per unit of the currency (default: the sandbox's rate).
+    #[arg(long)]
+    rate: Option<String>,
+    /// The transaction a refund or void refers to.
+    #[arg(long)]
+    origin: Option<String>,
+    /// The running server.
+    #[arg(long, env = "FISCARD_SERVER", default_value = "http://127.0.0.1:8080")]
+    server: String,
+}
+
+impl PaymentArgs {
+    fn payment(self) -> server::simulate::Payment {
+        server::simulate::Payment {
+            server: self.server,
+            card: self.card,
+            amount: self.amount,
+            currency: self.currency,
+            merchant: self.merchant,
+            rate: self.rate,
+            origin: self.origin,
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum SimulateEvent {
+    /// An authorization and, unless --no-clear, its clearing.
+    Purchase {
+        #[command(flatten)]
+        payment: PaymentArgs,
+        /// Leave the authorization pending (its hold stays).
+        #[arg(long)]
+        no_clear: bool,
+    },
+    /// A refund (of --origin when given).
+    Refund {
+        #[command(flatten)]
+        payment: PaymentArgs,
+    },
+    /// A void of --origin, or of a new authorization made for it.
+    Void {
+        #[command(flatten)]
+        payment: PaymentArgs,
+    },
+}
+
+#[derive(Subcommand)]
+enum BinAction {
+    /// Add a BIN, or replace its terms and enable it (new cards get the terms).
+    Add {
+        /// 6 to 8 digits.
+        #[arg(long)]
+        bin: String,
+        /// The issuing region (ISO 3166-1 alpha-2).
+        #[arg(long)]
+        location: String,
+        /// The card scheme.
+        #[arg(long, default_value = "VISA")]
+        org: String,
+        #[arg(long, default_value = "USD")]
+        currency: String,
+        /// Fractions: 0.01 is 1%.
+        #[arg(long, default_value = "0.01")]
+        recharge_rate: String,
+        #[arg(long, default_value = "0.01")]
+        payment_rate: String,
+        #[arg(long, default_value = "0.0015")]
+        exchange_rate: String,
+        #[arg(long, default_value = "0")]
+        refund_rate: String,
+        /// In USD.
+        #[arg(long, default_value = "10000")]
+        limit_per_transaction: String,
+        #[arg(long, default_value = "20000")]
+        limit_daily: String,
+        #[arg(long, default_value = "50000")]
+        limit_monthly: String,
+    },
+    /// Stop issuing cards under a BIN (its cards keep working).
+    Disable {
+        #[arg(long)]
+        bin: String,
+    },
+    /// Every BIN and its terms.
+    List,
+}
+
+#[derive(Subcommand)]
+enum IdentityAction {
+    /// Set a user's basic identity status: approved, in-review, rejected, not-started.
+    SetStatus {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        status: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum CardAdminAction {
+    /// Freeze a card: it declines every authorization.
+    Freeze {
+        #[arg(long)]
+        card: String,
+    },
+    /// Lift an operator's or the holder's freeze.
+    Unfreeze {
+        #[arg(long)]
+        card: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -46,6 +176,21 @@ enum AdminAction {
         /// The bank's reference of the wire.
         #[arg(long)]
         reference: String,
+    },
+    /// Card BINs: the programmes cards are issued under.
+    Bin {
+        #[command(subcommand)]
+        action: BinAction,
+    },
+    /// Identity verification.
+    Identity {
+        #[command(subcommand)]
+        action: IdentityAction,
+    },
+    /// Cards.
+    Card {
+        #[command(subcommand)]
+        action: CardAdminAction,
     },
     /// Recompute every balance from the ledger's entries and check that they all sum to zero
     /// (exit status 1 when not).
@@ -79,6 +224,70 @@ async fn main() -> anyhow::Result<()> {
                     reference,
                 },
         } => server::admin::credit_wire(&config, &memo, &amount, &reference).await,
+        Command::Admin {
+            action: AdminAction::Bin { action },
+        } => match action {
+            BinAction::Add {
+                bin,
+                location,
+                org,
+                currency,
+                recharge_rate,
+                payment_rate,
+                exchange_rate,
+                refund_rate,
+                limit_per_transaction,
+                limit_daily,
+                limit_monthly,
+            } => {
+                server::admin::bin_add(
+                    &config,
+                    server::admin::BinOptions {
+                        bin,
+                        location,
+                        org,
+                        currency,
+                        recharge_rate,
+                        payment_rate,
+                        exchange_rate,
+                        refund_rate,
+                        limit_per_transaction,
+                        limit_daily,
+                        limit_monthly,
+                    },
+                )
+                .await
+            }
+            BinAction::Disable { bin } => server::admin::bin_disable(&config, &bin).await,
+            BinAction::List => server::admin::bin_list(&config).await,
+        },
+        Command::Admin {
+            action:
+                AdminAction::Identity {
+                    action: IdentityAction::SetStatus { email, status },
+                },
+        } => server::admin::identity_set_status(&config, &email, &status).await,
+        Command::Admin {
+            action: AdminAction::Card { action },
+        } => match action {
+            CardAdminAction::Freeze { card } => {
+                server::admin::card_status(&config, &card, true).await
+            }
+            CardAdminAction::Unfreeze { card } => {
+                server::admin::card_status(&config, &card, false).await
+            }
+        },
+        Command::Simulate { event } => match event {
+            SimulateEvent::Purchase { payment, no_clear } => {
+                server::simulate::purchase(&config, &payment.payment(), !no_clear).await
+            }
+            SimulateEvent::Refund { payment } => {
+                server::simulate::refund(&config, &payment.payment()).await
+            }
+            SimulateEvent::Void { payment } => {
+                server::simulate::void(&config, &payment.payment()).await
+            }
+        },
         Command::Admin {
             action: AdminAction::LedgerCheck,
         } => {

@@ -549,6 +549,231 @@ mod shapes {
         amount: String,
     }
 
+    /// A BIN a card can be applied for.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct BinItem {
+        /// 6 to 8 digits.
+        bin: String,
+        /// The issuing region (ISO 3166-1 alpha-2).
+        location_code: String,
+        /// The card scheme (VISA, Mastercard…).
+        org_name: String,
+        /// `USD`.
+        currency: String,
+    }
+
+    /// The BINs on offer.
+    #[derive(ToSchema)]
+    pub(super) struct BinList {
+        items: Vec<BinItem>,
+    }
+
+    /// Apply for a card.
+    #[derive(ToSchema)]
+    pub(super) struct ApplyRequest {
+        /// One of `fiscard/bins`.
+        bin: String,
+    }
+
+    /// The three spending limits, exact decimal text in the card's currency.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct CardLimits {
+        per_transaction: String,
+        daily: String,
+        monthly: String,
+    }
+
+    /// A card (SPEC §3). Amounts are exact decimal text; rates are fractions (0.01 = 1%).
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct CardItem {
+        card_key: String,
+        /// First 6 and last 4 digits, grouped by 4.
+        mask_card_no: String,
+        /// What the card can spend.
+        card_balance: String,
+        /// What pending authorizations hold.
+        held_balance: String,
+        currency: String,
+        org_name: String,
+        /// ISO 3166-1 alpha-2.
+        location: String,
+        /// normal, frozen, expired (cancelled cards are not listed).
+        card_status: String,
+        /// Milliseconds since the epoch.
+        create_time: i64,
+        bin: String,
+        /// The per-transaction limit.
+        max_on_percent: String,
+        limits: CardLimits,
+        recharge_rate: String,
+        payment_rate: String,
+        exchange_rate: String,
+        refund_rate: String,
+    }
+
+    /// A page of cards.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct CardPage {
+        list: Vec<CardItem>,
+        total_page: i64,
+        total_count: i64,
+    }
+
+    /// A card, with the verification fields the trade policy asks for.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct CardRequest {
+        card_key: String,
+        email_captcha: Option<String>,
+        mfa_code: Option<String>,
+        security_password: Option<String>,
+    }
+
+    /// A card's details: shown once, never cached.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct CardDetails {
+        /// The full number.
+        card_no: String,
+        cvv: String,
+        /// MM/YY.
+        expiration_date: String,
+        bill_address: String,
+    }
+
+    /// Recharge a card from the USD account.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct RechargeRequest {
+        card_key: String,
+        /// USD, at most 2 decimals, above zero.
+        amount: String,
+        email_captcha: Option<String>,
+        mfa_code: Option<String>,
+        security_password: Option<String>,
+    }
+
+    /// A card order (SPEC §3).
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct OrderItem {
+        id: String,
+        card_key: String,
+        mask_card_no: String,
+        /// DEPOSIT (recharge) or CANCEL.
+        #[schema(rename = "type")]
+        kind: String,
+        amount: String,
+        currency: String,
+        fee: String,
+        /// 0, 1, 5 processing; 2 completed; 3 failed; 4 cancelled.
+        status: i64,
+        create_time: i64,
+    }
+
+    /// A done recharge.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct Recharged {
+        order: OrderItem,
+        /// Amount less fee.
+        credited: String,
+        card_balance: String,
+        /// What is left in the USD account.
+        available_balance: String,
+    }
+
+    /// A done cancellation.
+    #[derive(ToSchema)]
+    pub(super) struct Cancelled {
+        order: OrderItem,
+    }
+
+    /// The card's new status.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct CardStatusChanged {
+        card_status: String,
+    }
+
+    /// A page of orders.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct OrderPage {
+        list: Vec<OrderItem>,
+        total_page: i64,
+        total_count: i64,
+    }
+
+    /// A card transaction (SPEC §3). Amounts are exact decimal text.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct TransactionItem {
+        transaction_id: String,
+        origin_transaction_id: Option<String>,
+        /// auth, void, refund, verfication, corrective_auth.
+        transaction_type: String,
+        /// pending, authorized, succeed, failed, void.
+        status: String,
+        merchant_name_location: String,
+        /// When it happened (ms).
+        create_at: i64,
+        /// When it reached the platform (ms).
+        create_time: i64,
+        account_gross_amount: String,
+        account_currency: String,
+        transaction_amount: String,
+        transaction_currency: String,
+        transaction_fee_amount: String,
+        transaction_fee_currency: String,
+        conversion_fee_amount: String,
+        conversion_fee_currency: String,
+        cross_broad_fee_amount: String,
+        cross_broad_fee_currency: String,
+        refund_fee_amount: String,
+        refund_fee_currency: String,
+        /// The approval code of an approved authorization.
+        check_code: Option<String>,
+        /// Why an authorization was declined.
+        decline_reason: Option<String>,
+    }
+
+    /// A page of transactions.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct TransactionPage {
+        list: Vec<TransactionItem>,
+        total_page: i64,
+        total_count: i64,
+    }
+
+    /// An issuer event. Amounts are decimal text.
+    #[derive(ToSchema)]
+    #[schema(rename_all = "camelCase")]
+    pub(super) struct IssuerEvent {
+        /// authorization, clearing, void, refund, verification, corrective_auth.
+        event: String,
+        /// The network's id; for a clearing, the authorization's.
+        transaction_id: String,
+        /// What a void, reversal or refund refers to.
+        origin_transaction_id: Option<String>,
+        card_key: String,
+        /// In `currency`.
+        amount: Option<String>,
+        /// ISO 4217; the card's when absent.
+        currency: Option<String>,
+        /// In the card's currency (the network's conversion); required when `currency`
+        /// differs from it.
+        billing_amount: Option<String>,
+        merchant: Option<String>,
+        /// Milliseconds since the epoch.
+        occurred_at: Option<i64>,
+    }
+
     /// Where to wire USD to fund the account.
     #[derive(ToSchema)]
     #[schema(rename_all = "camelCase")]
@@ -1149,6 +1374,149 @@ fn api_operations() -> Vec<Op> {
         },
         Op {
             method: "get",
+            path: "/fiscard/bins",
+            id: "listBins",
+            tag: "fiscard",
+            summary: "The card BINs on offer",
+            description: "Public (the product page offers them before login). statusCodes: 200.",
+            session: false,
+            paged: false,
+            query: &[],
+            body: None,
+            answer: Answer::Envelope(schema::<shapes::BinList>()),
+        },
+        Op {
+            method: "post",
+            path: "/fiscard/apply",
+            id: "applyCard",
+            tag: "fiscard",
+            summary: "Apply for a card",
+            description: "Needs approved basic identity (105) and a bound mobile (110); no opening fee, no limit on the number of cards. The issuer makes a Luhn-valid 16-digit number under the BIN, an expiry three years out and a billing address; the number is sealed at rest. Takes an `Idempotency-Key` header: a retry with the same key and body answers the first answer (header `Idempotent-Replayed: true`), another body 409. statusCodes: 200, 101, 102, 105, 110, 409, 422 (BIN not available).",
+            session: true,
+            paged: false,
+            query: &[],
+            body: Some(schema::<shapes::ApplyRequest>()),
+            answer: Answer::Envelope(schema::<shapes::CardItem>()),
+        },
+        Op {
+            method: "get",
+            path: "/fiscard/list",
+            id: "listCards",
+            tag: "fiscard",
+            summary: "The user's cards",
+            description: "Newest first; cancelled cards hidden; status `expired` from the expiry on. statusCodes: 200, 101.",
+            session: true,
+            paged: true,
+            query: &[],
+            body: None,
+            answer: Answer::Envelope(schema::<shapes::CardPage>()),
+        },
+        Op {
+            method: "post",
+            path: "/fiscard/query/cvv",
+            id: "revealCard",
+            tag: "fiscard",
+            summary: "Reveal a card's details",
+            description: "After the trade verification (103/104 as the policy asks): the full number, CVV, expiry and billing address. Every reveal is written to the security log. statusCodes: 200, 101, 102, 103, 104, 404 (no such card of this user), 422 (cancelled or expired), 429.",
+            session: true,
+            paged: false,
+            query: &[],
+            body: Some(schema::<shapes::CardRequest>()),
+            answer: Answer::Envelope(schema::<shapes::CardDetails>()),
+        },
+        Op {
+            method: "post",
+            path: "/fiscard/recharge",
+            id: "rechargeCard",
+            tag: "fiscard",
+            summary: "Recharge a card from the USD account",
+            description: "Only a normal card. The fee (the card's recharge rate, rounded half up at the cent) comes out of the amount; a DEPOSIT order records it. Takes an `Idempotency-Key` header (see applyCard). statusCodes: 200, 101, 102 (amount), 103, 104, 404, 409, 422 (Insufficient Balance, card not normal), 429.",
+            session: true,
+            paged: false,
+            query: &[],
+            body: Some(schema::<shapes::RechargeRequest>()),
+            answer: Answer::Envelope(schema::<shapes::Recharged>()),
+        },
+        Op {
+            method: "post",
+            path: "/fiscard/freeze",
+            id: "freezeCard",
+            tag: "fiscard",
+            summary: "Freeze a card",
+            description: "A frozen card declines every authorization. No verification: freezing must be quick. statusCodes: 200, 101, 404, 422 (not normal).",
+            session: true,
+            paged: false,
+            query: &[],
+            body: Some(schema::<shapes::CardRequest>()),
+            answer: Answer::Envelope(schema::<shapes::CardStatusChanged>()),
+        },
+        Op {
+            method: "post",
+            path: "/fiscard/unfreeze",
+            id: "unfreezeCard",
+            tag: "fiscard",
+            summary: "Unfreeze a card",
+            description: "After the trade verification. statusCodes: 200, 101, 103, 104, 404, 422 (not frozen), 429.",
+            session: true,
+            paged: false,
+            query: &[],
+            body: Some(schema::<shapes::CardRequest>()),
+            answer: Answer::Envelope(schema::<shapes::CardStatusChanged>()),
+        },
+        Op {
+            method: "post",
+            path: "/fiscard/cancel",
+            id: "cancelCard",
+            tag: "fiscard",
+            summary: "Cancel a card",
+            description: "After the trade verification: what is left on the card goes back to the USD account (a CANCEL order) and the card is no longer listed. Refused while payments are pending. Takes an `Idempotency-Key` header (see applyCard). statusCodes: 200, 101, 103, 104, 404, 409, 422, 429.",
+            session: true,
+            paged: false,
+            query: &[],
+            body: Some(schema::<shapes::CardRequest>()),
+            answer: Answer::Envelope(schema::<shapes::Cancelled>()),
+        },
+        Op {
+            method: "get",
+            path: "/fiscard/order",
+            id: "listCardOrders",
+            tag: "fiscard",
+            summary: "The user's card orders",
+            description: "Recharges (DEPOSIT) and cancellations (CANCEL), newest first. statusCodes: 200, 101.",
+            session: true,
+            paged: true,
+            query: &[],
+            body: None,
+            answer: Answer::Envelope(schema::<shapes::OrderPage>()),
+        },
+        Op {
+            method: "get",
+            path: "/fiscard/history",
+            id: "cardHistory",
+            tag: "fiscard",
+            summary: "A card's transactions",
+            description: "As the card network reported them, newest first. statusCodes: 200, 101, 404 (no such card of this user).",
+            session: true,
+            paged: true,
+            query: &[("cardKey", "The card.")],
+            body: None,
+            answer: Answer::Envelope(schema::<shapes::TransactionPage>()),
+        },
+        Op {
+            method: "post",
+            path: "/issuer/events",
+            id: "issuerEvent",
+            tag: "issuer",
+            summary: "A card transaction event from the issuer",
+            description: "Signed: `Fiscard-Timestamp` (Unix seconds) and `Fiscard-Signature: v1=<hex HMAC-SHA256 of \"<timestamp>.<body>\" under the webhook secret>`. A missing or wrong signature, or a timestamp more than 5 minutes off, is refused (403); a signature seen before 409. Each event is handled once by `<event>:<transactionId>`: a repeat answers the first answer, another body 409. An authorization is decided at once (card normal, within the per-transaction, daily and monthly limits, balance covering amount + 1% + 0.15% when not in the card's currency) and answers `{approved, declineReason, checkCode, held, …}`. statusCodes: 200, 400, 403, 404, 409, 422.",
+            session: false,
+            paged: false,
+            query: &[],
+            body: Some(schema::<shapes::IssuerEvent>()),
+            answer: Answer::Envelope(ObjectBuilder::new().into()),
+        },
+        Op {
+            method: "get",
             path: "/openapi.json",
             id: "openapiDocument",
             tag: "system",
@@ -1202,6 +1570,9 @@ fn json_content(schema: impl Into<RefOr<Schema>>) -> utoipa::openapi::Content {
     ContentBuilder::new().schema(Some(schema)).build()
 }
 
+/// The operations that take an `Idempotency-Key` header (they move money or issue cards).
+const IDEMPOTENT: [&str; 3] = ["/fiscard/apply", "/fiscard/recharge", "/fiscard/cancel"];
+
 fn operation(op: Op) -> Operation {
     let user_lang = ParameterBuilder::new()
         .name("User-Lang")
@@ -1224,6 +1595,26 @@ fn operation(op: Op) -> Operation {
         .summary(Some(op.summary))
         .description(Some(op.description))
         .parameter(user_lang);
+    if IDEMPOTENT.contains(&op.path) {
+        builder = builder.parameter(
+            ParameterBuilder::new()
+                .name("Idempotency-Key")
+                .parameter_in(ParameterIn::Header)
+                .required(Required::False)
+                .description(Some(
+                    "1 to 255 visible ASCII characters. A retry with the same key and the same \
+                     request answers the first answer word for word and does nothing again \
+                     (header `Idempotent-Replayed: true`); the same key with another request \
+                     is refused (409).",
+                ))
+                .schema(Some(
+                    ObjectBuilder::new()
+                        .schema_type(Type::String)
+                        .max_length(Some(255)),
+                ))
+                .build(),
+        );
+    }
     if op.session {
         builder = builder.security(SecurityRequirement::new(SESSION, Vec::<String>::new()));
     }
@@ -1365,6 +1756,23 @@ fn components() -> utoipa::openapi::Components {
     collect::<shapes::BalanceEntry>(&mut schemas);
     collect::<shapes::BalanceAsset>(&mut schemas);
     collect::<shapes::WireDeposit>(&mut schemas);
+    collect::<shapes::BinItem>(&mut schemas);
+    collect::<shapes::BinList>(&mut schemas);
+    collect::<shapes::ApplyRequest>(&mut schemas);
+    collect::<shapes::CardLimits>(&mut schemas);
+    collect::<shapes::CardItem>(&mut schemas);
+    collect::<shapes::CardPage>(&mut schemas);
+    collect::<shapes::CardRequest>(&mut schemas);
+    collect::<shapes::CardDetails>(&mut schemas);
+    collect::<shapes::RechargeRequest>(&mut schemas);
+    collect::<shapes::OrderItem>(&mut schemas);
+    collect::<shapes::Recharged>(&mut schemas);
+    collect::<shapes::Cancelled>(&mut schemas);
+    collect::<shapes::CardStatusChanged>(&mut schemas);
+    collect::<shapes::OrderPage>(&mut schemas);
+    collect::<shapes::TransactionItem>(&mut schemas);
+    collect::<shapes::TransactionPage>(&mut schemas);
+    collect::<shapes::IssuerEvent>(&mut schemas);
     ComponentsBuilder::new()
         .schemas_from_iter(schemas)
         .response(
@@ -1441,8 +1849,7 @@ pub fn openapi() -> OpenApi {
                      language of the `User-Lang` header. Operations marked with the \
                      `accessToken` scheme need the session token in the `Access-Token` header \
                      (else statusCode 101). List calls page with `pageID` (from 1) and \
-                     `pageSize` (default 10) and answer `{list, totalPage, totalCount}`; no \
-                     operation pages yet.",
+                     `pageSize` (default 10) and answer `{list, totalPage, totalCount}`.",
                 ))
                 .build(),
         )
@@ -1458,6 +1865,14 @@ pub fn openapi() -> OpenApi {
             tag(
                 "account",
                 "The user's USD accounts, on the double-entry ledger.",
+            ),
+            tag(
+                "fiscard",
+                "Virtual cards: BINs, applying, revealing, recharging, orders, transactions.",
+            ),
+            tag(
+                "issuer",
+                "Signed card-transaction events from the card issuer.",
             ),
             tag("captcha", "ALTCHA proof-of-work challenges."),
             tag("system", "This document and health."),
@@ -1594,7 +2009,7 @@ mod tests {
             .collect();
         assert_eq!(
             tags,
-            BTreeSet::from(["auth", "user", "account", "captcha", "system"])
+            BTreeSet::from(["auth", "user", "account", "fiscard", "issuer", "captcha", "system"])
         );
         let mut ids = BTreeSet::new();
         for (path, item) in doc["paths"].as_object().unwrap() {

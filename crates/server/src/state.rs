@@ -6,6 +6,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
 use crate::mailer::Mailer;
+use crate::services::issuer::CardIssuer;
 use crate::services::passwords::Passwords;
 use crate::services::sessions::Lifetimes;
 use crate::services::vault::Vault;
@@ -20,6 +21,8 @@ pub struct AppState {
     pub mailer: Mailer,
     /// Seals secrets at rest.
     pub vault: Vault,
+    /// Creates cards and knows their CVV.
+    pub issuer: Arc<dyn CardIssuer>,
 }
 
 impl AppState {

@@ -139,8 +139,55 @@ impl Responder for Api {
     }
 }
 
+impl Api {
+    /// The envelope this answer sends, as JSON text in `locale` (to store as an idempotent
+    /// request's answer).
+    pub fn envelope_text(&self, locale: Locale) -> String {
+        let message = messages::text(locale, self.key, &Params::default());
+        envelope_json(ApiCode::Ok, &*self.content, &message)
+    }
+}
+
+fn envelope_json<C: Serialize + ?Sized>(code: ApiCode, content: &C, message: &str) -> String {
+    serde_json::to_string(&Envelope {
+        status_code: code.number(),
+        content,
+        message,
+    })
+    .unwrap_or_default()
+}
+
 /// A handler's answer.
 pub type ApiResult = Result<Api, AppError>;
+
+/// The answer of a request made under an idempotency key: fresh, or the first answer again.
+#[derive(Debug)]
+pub enum Answer {
+    Fresh(Api),
+    /// The stored envelope, sent as it was (marked `Idempotent-Replayed: true`).
+    Replayed(String),
+}
+
+impl From<Api> for Answer {
+    fn from(api: Api) -> Answer {
+        Answer::Fresh(api)
+    }
+}
+
+impl Responder for Answer {
+    type Body = BoxBody;
+
+    fn respond_to(self, req: &HttpRequest) -> HttpResponse {
+        match self {
+            Answer::Fresh(api) => api.respond_to(req),
+            Answer::Replayed(envelope) => HttpResponse::Ok()
+                .insert_header(("Cache-Control", "no-store"))
+                .insert_header(("Idempotent-Replayed", "true"))
+                .content_type("application/json")
+                .body(envelope),
+        }
+    }
+}
 
 /// Any answer other than success: its statusCode, message and content. Internal failures keep
 /// their cause for the log and show the caller only a generic message. (Boxed: results carry
@@ -266,6 +313,22 @@ impl AppError {
 
     pub fn code(&self) -> ApiCode {
         self.0.code
+    }
+
+    /// True for the handled refusals (HTTP 200), which an idempotent request stores as its
+    /// answer; internal and transport failures are not stored, so they can be retried.
+    pub fn is_handled(&self) -> bool {
+        self.0.http == HttpStatus::OK && self.0.cause.is_none()
+    }
+
+    /// The envelope this refusal sends, as JSON text in `locale`.
+    pub fn envelope_text(&self, locale: Locale) -> String {
+        let e = &self.0;
+        let message = e
+            .field_message
+            .clone()
+            .unwrap_or_else(|| messages::text(locale, e.key, &e.params));
+        envelope_json(e.code, &e.content, &message)
     }
 }
 

@@ -170,6 +170,25 @@ impl Db {
         .map_err(|e| AppError::internal(anyhow::anyhow!("blocking pool: {e}")))?
     }
 
+    /// Runs `f` in a transaction on the calling thread (start-up work, before serving).
+    ///
+    /// # Errors
+    /// No connection, or `f` failed (rolled back).
+    pub fn write_blocking<T>(
+        &self,
+        f: impl FnOnce(&mut DbConnection) -> diesel::QueryResult<T>,
+    ) -> anyhow::Result<T> {
+        let mut conn = self
+            .pool
+            .get()
+            .context("no database connection for start-up work")?;
+        let _turn = self
+            .writer
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        Ok((*conn).transaction(f)?)
+    }
+
     /// True when the database answers a trivial query.
     pub async fn healthy(&self) -> bool {
         self.read(|conn| conn.batch_execute("SELECT 1").map_err(AppError::from))

@@ -156,6 +156,132 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    card_bins (bin) {
+        bin -> Text,
+        location_code -> Text,
+        org_name -> Text,
+        currency -> Text,
+        recharge_rate_bps -> Integer,
+        payment_rate_bps -> Integer,
+        exchange_rate_bps -> Integer,
+        refund_rate_bps -> Integer,
+        limit_per_transaction -> BigInt,
+        limit_daily -> BigInt,
+        limit_monthly -> BigInt,
+        enabled -> Bool,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    cards (id) {
+        id -> Text,
+        user_id -> Text,
+        bin -> Text,
+        pan_sealed -> Text,
+        pan_digest -> Text,
+        mask_card_no -> Text,
+        expiration_date -> Text,
+        expires_at -> BigInt,
+        bill_address -> Text,
+        currency -> Text,
+        org_name -> Text,
+        location_code -> Text,
+        status -> Text,
+        recharge_rate_bps -> Integer,
+        payment_rate_bps -> Integer,
+        exchange_rate_bps -> Integer,
+        refund_rate_bps -> Integer,
+        limit_per_transaction -> BigInt,
+        limit_daily -> BigInt,
+        limit_monthly -> BigInt,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    card_orders (id) {
+        id -> Text,
+        user_id -> Text,
+        card_id -> Text,
+        kind -> Text,
+        amount -> BigInt,
+        fee -> BigInt,
+        currency -> Text,
+        status -> Integer,
+        ledger_transaction_id -> Nullable<Text>,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    card_transactions (id) {
+        id -> Text,
+        transaction_id -> Text,
+        origin_transaction_id -> Nullable<Text>,
+        card_id -> Text,
+        user_id -> Text,
+        transaction_type -> Text,
+        status -> Text,
+        merchant_name_location -> Text,
+        transaction_amount -> BigInt,
+        transaction_currency -> Text,
+        transaction_scale -> Integer,
+        account_gross_amount -> BigInt,
+        account_currency -> Text,
+        transaction_fee -> BigInt,
+        conversion_fee -> BigInt,
+        cross_border_fee -> BigInt,
+        refund_fee -> BigInt,
+        held -> BigInt,
+        decline_reason -> Nullable<Text>,
+        check_code -> Nullable<Text>,
+        occurred_at -> BigInt,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    issuer_events (event_key) {
+        event_key -> Text,
+        body_digest -> Text,
+        answer -> Text,
+        received_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    issuer_signatures (signature) {
+        signature -> Text,
+        received_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    idempotency_keys (user_id, idempotency_key) {
+        user_id -> Text,
+        idempotency_key -> Text,
+        request_digest -> Text,
+        answer -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    operator_audit (id) {
+        id -> Text,
+        operator -> Text,
+        action -> Text,
+        subject -> Text,
+        detail -> Text,
+        created_at -> BigInt,
+    }
+}
+
 diesel::joinable!(user_security -> users (user_id));
 diesel::joinable!(ledger_entries -> ledger_accounts (account_id));
 diesel::joinable!(ledger_entries -> ledger_transactions (transaction_id));
@@ -164,6 +290,10 @@ diesel::joinable!(authenticator_keys -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(pending_logins -> users (user_id));
 diesel::joinable!(security_events -> users (user_id));
+diesel::joinable!(cards -> users (user_id));
+diesel::joinable!(cards -> card_bins (bin));
+diesel::joinable!(card_orders -> cards (card_id));
+diesel::joinable!(card_transactions -> cards (card_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -179,4 +309,12 @@ diesel::allow_tables_to_appear_in_same_query!(
     ledger_accounts,
     ledger_transactions,
     ledger_entries,
+    card_bins,
+    cards,
+    card_orders,
+    card_transactions,
+    issuer_events,
+    issuer_signatures,
+    idempotency_keys,
+    operator_audit,
 );

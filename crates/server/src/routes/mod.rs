@@ -3,7 +3,9 @@
 
 mod account;
 mod captcha;
+mod fiscard;
 mod health;
+pub mod issuer;
 mod user;
 
 use actix_web::web;
@@ -53,5 +55,16 @@ routes! {
     post "/user/password" => user::change_password::change_password,
     get "/account/balance" => account::balance::show_balance,
     get "/account/deposit/wire" => account::wire::show_wire_instructions,
+    get "/fiscard/bins" => fiscard::bins::list_bins,
+    post "/fiscard/apply" => fiscard::apply::apply,
+    get "/fiscard/list" => fiscard::list::list_cards,
+    post "/fiscard/query/cvv" => fiscard::cvv::reveal,
+    post "/fiscard/recharge" => fiscard::recharge::recharge,
+    post "/fiscard/freeze" => fiscard::freeze::freeze,
+    post "/fiscard/unfreeze" => fiscard::freeze::unfreeze,
+    post "/fiscard/cancel" => fiscard::cancel::cancel,
+    get "/fiscard/order" => fiscard::orders::list_orders,
+    get "/fiscard/history" => fiscard::history::card_history,
+    post "/issuer/events" => issuer::receive,
     get "/openapi.json" => crate::openapi::document,
 }

@@ -84,6 +84,23 @@ pub fn find_by_email(conn: &mut DbConnection, email: &str) -> QueryResult<Option
         .optional()
 }
 
+/// Sets the user's basic identity status (0 not started, 1 approved, 2 in review, 3
+/// rejected).
+pub fn set_identity_status(
+    conn: &mut DbConnection,
+    user_id: &str,
+    status: i64,
+    now: i64,
+) -> QueryResult<()> {
+    diesel::update(users::table.find(user_id))
+        .set((
+            users::identity_status.eq(i32::try_from(status).unwrap_or(0)),
+            users::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
 /// A new account with the default security settings (trade actions need the e-mail code).
 pub fn create(
     conn: &mut DbConnection,

@@ -26,6 +26,8 @@ pub enum AccountKind {
     Bank,
     /// One per card: its balance.
     Card,
+    /// One per card: what authorizations hold until they are cleared or released.
+    CardHold,
     /// The platform's fee income.
     FeeIncome,
     /// Wires received at the platform's bank, not yet paid out.
@@ -40,6 +42,7 @@ impl AccountKind {
             Self::Main => "main",
             Self::Bank => "bank",
             Self::Card => "card",
+            Self::CardHold => "card_hold",
             Self::FeeIncome => "fee_income",
             Self::WireClearing => "wire_clearing",
             Self::IssuerSettlement => "issuer_settlement",
@@ -69,6 +72,16 @@ impl Account {
     pub fn of_user(user_id: &str, kind: AccountKind, currency: &str) -> Account {
         Account {
             key: format!("user:{user_id}:{}:{currency}", kind.as_str()),
+            user_id: Some(user_id.to_owned()),
+            kind,
+            currency: currency.to_owned(),
+        }
+    }
+
+    /// A card's account of `kind` (`Card`, `CardHold`), owned by the card's holder.
+    pub fn of_card(user_id: &str, card_id: &str, kind: AccountKind, currency: &str) -> Account {
+        Account {
+            key: format!("card:{card_id}:{}:{currency}", kind.as_str()),
             user_id: Some(user_id.to_owned()),
             kind,
             currency: currency.to_owned(),

@@ -2,10 +2,16 @@
 
 pub mod accounts;
 pub mod authenticators;
+pub mod bins;
 pub mod captcha;
+pub mod card_events;
+pub mod cards;
 pub mod email_codes;
+pub mod idempotency;
+pub mod issuer;
 pub mod ledger;
 pub mod login_tickets;
+pub mod operator_audit;
 pub mod passwords;
 pub mod security_log;
 pub mod sessions;

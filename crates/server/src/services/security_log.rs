@@ -24,6 +24,11 @@ pub enum Event {
     AuthenticatorRemoved,
     SwitchChanged,
     MobileBound,
+    CardIssued,
+    CardRevealed,
+    CardFrozen,
+    CardUnfrozen,
+    CardCancelled,
 }
 
 impl Event {
@@ -44,6 +49,11 @@ impl Event {
             Self::AuthenticatorRemoved => "authenticator_removed",
             Self::SwitchChanged => "switch_changed",
             Self::MobileBound => "mobile_bound",
+            Self::CardIssued => "card_issued",
+            Self::CardRevealed => "card_revealed",
+            Self::CardFrozen => "card_frozen",
+            Self::CardUnfrozen => "card_unfrozen",
+            Self::CardCancelled => "card_cancelled",
         }
     }
 }

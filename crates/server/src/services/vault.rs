@@ -1,4 +1,5 @@
-//! Data sealed at rest with AES-256-GCM: authenticator secrets now, card numbers later.
+//! Data sealed at rest with AES-256-GCM (authenticator secrets, card numbers), and keyed
+//! digests derived from the same key (a card number's lookup digest, its CVV).
 //!
 //! A sealed value is `v1.` + base64url(nonce ‖ ciphertext ‖ tag), with a fresh random 96-bit
 //! nonce each time. The associated data names what the value is and whose (`purpose`,
@@ -16,12 +17,14 @@ const NONCE_LEN: usize = 12;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Purpose {
     AuthenticatorSecret,
+    CardNumber,
 }
 
 impl Purpose {
     const fn label(self) -> &'static str {
         match self {
             Self::AuthenticatorSecret => "authenticator-secret",
+            Self::CardNumber => "card-number",
         }
     }
 }
@@ -30,6 +33,26 @@ impl Purpose {
 #[derive(Clone)]
 pub struct Vault {
     cipher: Aes256Gcm,
+    /// The data-at-rest key, for the keyed digests (each under a sub-key of its own).
+    mac_key: Vec<u8>,
+}
+
+/// What a keyed digest is for; each use has its own sub-key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DigestUse {
+    /// Finds a card by its number and keeps numbers unique, without storing them.
+    CardNumberLookup,
+    /// A card's CVV, derived from its number and expiry, never stored.
+    CardVerificationValue,
+}
+
+impl DigestUse {
+    const fn label(self) -> &'static str {
+        match self {
+            Self::CardNumberLookup => "card-number-lookup",
+            Self::CardVerificationValue => "card-verification-value",
+        }
+    }
 }
 
 impl std::fmt::Debug for Vault {
@@ -44,7 +67,26 @@ impl Vault {
     pub fn new(key: &[u8]) -> anyhow::Result<Vault> {
         let cipher = Aes256Gcm::new_from_slice(key)
             .map_err(|_| anyhow::anyhow!("the data-at-rest key must be 32 bytes"))?;
-        Ok(Vault { cipher })
+        Ok(Vault {
+            cipher,
+            mac_key: key.to_vec(),
+        })
+    }
+
+    /// HMAC-SHA256 of `data` under the sub-key of `usage` (itself HMAC-SHA256 of the
+    /// key and the use's label), so no two uses share a key.
+    pub fn digest(&self, usage: DigestUse, data: &[u8]) -> [u8; 32] {
+        use hmac::{Hmac, Mac};
+        type HmacSha256 = Hmac<sha2::Sha256>;
+        let mut sub = <HmacSha256 as Mac>::new_from_slice(&self.mac_key)
+            .expect("HMAC takes keys of any length");
+        sub.update(b"fiscard/");
+        sub.update(usage.label().as_bytes());
+        let sub_key = sub.finalize().into_bytes();
+        let mut mac =
+            <HmacSha256 as Mac>::new_from_slice(&sub_key).expect("HMAC takes keys of any length");
+        mac.update(data);
+        mac.finalize().into_bytes().into()
     }
 
     /// # Panics
@@ -160,6 +202,20 @@ mod tests {
     #[test]
     fn keys_of_the_wrong_size_are_refused() {
         assert!(Vault::new(&[0; 16]).is_err());
+        let v = vault(3);
+        let lookup = v.digest(DigestUse::CardNumberLookup, b"4111111111111111");
+        assert_eq!(
+            lookup,
+            v.digest(DigestUse::CardNumberLookup, b"4111111111111111")
+        );
+        assert_ne!(
+            lookup,
+            v.digest(DigestUse::CardVerificationValue, b"4111111111111111")
+        );
+        assert_ne!(
+            lookup,
+            vault(4).digest(DigestUse::CardNumberLookup, b"4111111111111111")
+        );
         assert!(Vault::new(&[0; 33]).is_err());
     }
 }

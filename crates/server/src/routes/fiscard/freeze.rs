@@ -1,0 +1,83 @@
+//! `POST fiscard/freeze {cardKey}` and `POST fiscard/unfreeze {cardKey, …verification}`: a
+//! frozen card declines every authorization until it is unfrozen. Freezing is one tap (a
+//! cardholder who fears for the card must not be slowed down); unfreezing is verified.
+
+use actix_web::web;
+use domain::card::CardAction;
+use domain::security::SecureAction;
+use serde_json::json;
+
+use super::{card_not_found, owned_card};
+use crate::api::{Api, ApiCode, ApiResult, AppError, JsonBody};
+use crate::extract::{Client, CurrentUser};
+use crate::services::security_log::{self, Event};
+use crate::services::{cards, verification};
+use crate::state::AppState;
+
+pub async fn freeze(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    client: Client,
+    body: JsonBody,
+) -> ApiResult {
+    change(state, user, client, body, CardAction::Freeze).await
+}
+
+pub async fn unfreeze(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    client: Client,
+    body: JsonBody,
+) -> ApiResult {
+    change(state, user, client, body, CardAction::Unfreeze).await
+}
+
+async fn change(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    client: Client,
+    body: JsonBody,
+    action: CardAction,
+) -> ApiResult {
+    let CurrentUser(user) = user;
+    let card_key = body.text("cardKey").ok_or_else(card_not_found)?;
+    let card = owned_card(&state, &user, card_key).await?;
+    let refused = || AppError::new(ApiCode::Refused, "api.card_action_refused");
+    if !card.status_at(state.clock.now_ms()).allows(action) {
+        return Err(refused());
+    }
+    if action == CardAction::Unfreeze {
+        verification::verify(&state, &user, SecureAction::CardUnfreeze, &body).await?;
+    }
+    let (now, user_id) = (state.clock.now_ms(), user.user_id.clone());
+    let status = state
+        .db
+        .write(move |conn| {
+            cards::lock(conn, &card.id)?;
+            let card = cards::find_owned(conn, &user_id, &card.id)?.ok_or_else(card_not_found)?;
+            let Some(status) = cards::change_status(conn, &card, action, now)? else {
+                return Ok(Err(refused()));
+            };
+            let event = if action == CardAction::Freeze {
+                Event::CardFrozen
+            } else {
+                Event::CardUnfrozen
+            };
+            security_log::record(
+                conn,
+                Some(&user_id),
+                event,
+                &client.ip,
+                &client.user_agent,
+                now,
+            )?;
+            Ok(Ok(status))
+        })
+        .await??;
+    let key = if action == CardAction::Freeze {
+        "api.card_frozen"
+    } else {
+        "api.card_unfrozen"
+    };
+    Ok(Api::ok(json!({ "cardStatus": status.as_str() })).saying(key))
+}

@@ -1,0 +1,220 @@
+//! `fiscard/*`: the user's cards (SPEC §3, §7) — BINs, applying, the card list, revealing the
+//! details, recharging, freezing, cancelling, orders and transactions.
+
+pub mod apply;
+pub mod bins;
+pub mod cancel;
+pub mod cvv;
+pub mod freeze;
+pub mod history;
+pub mod list;
+pub mod orders;
+pub mod recharge;
+
+use actix_web::HttpRequest;
+use domain::money::{USD, amount_text, currency_scale};
+use serde::Serialize;
+
+use crate::api::{self, Answer, ApiCode, ApiResult, AppError, JsonBody};
+use crate::db::DbConnection;
+use crate::services::cards::{self, Card, Order};
+use crate::services::idempotency::{Keyed, Seen, valid_key};
+use crate::services::sessions::SessionUser;
+use crate::state::AppState;
+
+/// The amount as exact decimal text in its currency's scale.
+fn money(minor: i64, currency: &str) -> String {
+    amount_text(minor, currency_scale(currency).unwrap_or(USD.scale))
+}
+
+/// A card in the list (SPEC §3).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CardItem {
+    card_key: String,
+    mask_card_no: String,
+    /// What the card can spend.
+    card_balance: String,
+    /// What pending authorizations hold.
+    held_balance: String,
+    currency: String,
+    org_name: String,
+    /// The issuing region (ISO 3166-1 alpha-2).
+    location: String,
+    card_status: &'static str,
+    create_time: i64,
+    bin: String,
+    /// The per-transaction limit (SPEC's name), with the three limits below.
+    max_on_percent: String,
+    limits: Limits,
+    recharge_rate: String,
+    payment_rate: String,
+    exchange_rate: String,
+    refund_rate: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Limits {
+    per_transaction: String,
+    daily: String,
+    monthly: String,
+}
+
+impl CardItem {
+    fn of(card: &Card, balance: i64, held: i64, now: i64) -> CardItem {
+        let c = &card.currency;
+        let t = card.terms;
+        CardItem {
+            card_key: card.id.clone(),
+            mask_card_no: card.mask_card_no.clone(),
+            card_balance: money(balance, c),
+            held_balance: money(held, c),
+            currency: c.clone(),
+            org_name: card.org_name.clone(),
+            location: card.location_code.clone(),
+            card_status: card.status_at(now).as_str(),
+            create_time: card.created_at,
+            bin: card.bin.clone(),
+            max_on_percent: money(t.limits.per_transaction, c),
+            limits: Limits {
+                per_transaction: money(t.limits.per_transaction, c),
+                daily: money(t.limits.daily, c),
+                monthly: money(t.limits.monthly, c),
+            },
+            recharge_rate: t.recharge_rate.to_fraction(),
+            payment_rate: t.payment_rate.to_fraction(),
+            exchange_rate: t.exchange_rate.to_fraction(),
+            refund_rate: t.refund_rate.to_fraction(),
+        }
+    }
+}
+
+/// A card order (SPEC §3): `status` is the numeric code of SPEC §4.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct OrderItem {
+    id: String,
+    card_key: String,
+    mask_card_no: String,
+    #[serde(rename = "type")]
+    kind: &'static str,
+    amount: String,
+    currency: String,
+    fee: String,
+    status: i64,
+    create_time: i64,
+}
+
+impl OrderItem {
+    fn of(order: &Order) -> OrderItem {
+        OrderItem {
+            id: order.id.clone(),
+            card_key: order.card_id.clone(),
+            mask_card_no: order.mask_card_no.clone(),
+            kind: order.kind.as_str(),
+            amount: money(order.amount, &order.currency),
+            currency: order.currency.clone(),
+            fee: money(order.fee, &order.currency),
+            status: order.status.code(),
+            create_time: order.created_at,
+        }
+    }
+}
+
+fn card_not_found() -> AppError {
+    AppError::new(ApiCode::NotFound, "api.card_not_found")
+}
+
+/// The user's card named by the body's `cardKey`; 404 for a card of another user (as for one
+/// that does not exist).
+async fn owned_card(
+    state: &AppState,
+    user: &SessionUser,
+    card_key: String,
+) -> Result<Card, AppError> {
+    let user_id = user.user_id.clone();
+    state
+        .db
+        .read(move |conn| Ok(cards::find_owned(conn, &user_id, &card_key)?))
+        .await?
+        .ok_or_else(card_not_found)
+}
+
+/// The request's `Idempotency-Key`, if it sent one: 400 when it is malformed.
+fn idempotency_key(
+    req: &HttpRequest,
+    state: &AppState,
+    user: &SessionUser,
+    route: &str,
+    body: &JsonBody,
+) -> Result<Option<Keyed>, AppError> {
+    let Some(value) = req.headers().get("Idempotency-Key") else {
+        return Ok(None);
+    };
+    let key = value
+        .to_str()
+        .ok()
+        .filter(|k| valid_key(k))
+        .ok_or_else(|| AppError::new(ApiCode::BadRequest, "api.idempotency_key_invalid"))?;
+    Ok(Some(Keyed::new(
+        &user.user_id,
+        key,
+        &state.code_key(),
+        route,
+        &body.0,
+    )))
+}
+
+fn idempotency_conflict() -> AppError {
+    AppError::new(ApiCode::Conflict, "api.idempotency_conflict")
+}
+
+/// The first answer when this key was answered before (checked before verifying again: the
+/// codes of a retried request were spent by the first); 409 when it was used for another
+/// request.
+async fn answered_before(
+    state: &AppState,
+    keyed: Option<&Keyed>,
+) -> Result<Option<Answer>, AppError> {
+    let Some(keyed) = keyed.cloned() else {
+        return Ok(None);
+    };
+    match state.db.read(move |conn| Ok(keyed.look_up(conn)?)).await? {
+        Seen::New => Ok(None),
+        Seen::Answered(answer) => Ok(Some(Answer::Replayed(answer))),
+        Seen::OtherRequest => Err(idempotency_conflict()),
+    }
+}
+
+/// Runs `work` in one write transaction, under the request's idempotency key when it has one:
+/// the key is claimed first, and the answer (success or handled refusal) is stored with what
+/// `work` wrote. `work`'s outer error (a failure) rolls everything back, key included.
+async fn run_once<F>(state: &AppState, keyed: Option<Keyed>, work: F) -> Result<Answer, AppError>
+where
+    F: FnOnce(&mut DbConnection) -> Result<ApiResult, AppError> + Send + 'static,
+{
+    let locale = api::locale();
+    let now = state.clock.now_ms();
+    state
+        .db
+        .write(move |conn| {
+            if let Some(keyed) = &keyed {
+                match keyed.claim(conn, now)? {
+                    Seen::New => {}
+                    Seen::Answered(answer) => return Ok(Ok(Answer::Replayed(answer))),
+                    Seen::OtherRequest => return Ok(Err(idempotency_conflict())),
+                }
+            }
+            let result = work(conn)?;
+            if let Some(keyed) = &keyed {
+                let envelope = match &result {
+                    Ok(api) => api.envelope_text(locale),
+                    Err(refusal) => refusal.envelope_text(locale),
+                };
+                keyed.answer(conn, &envelope)?;
+            }
+            Ok(result.map(Answer::Fresh))
+        })
+        .await?
+}

@@ -1,0 +1,90 @@
+//! `POST /api/issuer/events`: card transactions from the issuer, signed.
+//!
+//! `Fiscard-Timestamp` carries the sending time (Unix seconds) and `Fiscard-Signature`
+//! `v1=<hex HMAC-SHA256 of "<timestamp>.<body>" under the webhook secret>`. Refused: a missing
+//! or wrong signature (403), a timestamp more than 5 minutes from now (403), a signature seen
+//! before (409). Each event is then handled once (see `services::card_events`).
+
+use actix_web::{HttpRequest, web};
+use hmac::{Hmac, Mac};
+use sha2::{Digest, Sha256};
+
+use crate::api::{Api, ApiCode, ApiResult, AppError};
+use crate::db::insert_unless_taken;
+use crate::db::schema::issuer_signatures;
+use crate::services::card_events::{self, Event};
+use crate::state::AppState;
+use diesel::prelude::*;
+
+/// How far the timestamp may be from the server's clock.
+pub const TOLERANCE_SECONDS: i64 = 300;
+pub const TIMESTAMP_HEADER: &str = "Fiscard-Timestamp";
+pub const SIGNATURE_HEADER: &str = "Fiscard-Signature";
+
+/// The signature header's value for `body` sent at `timestamp` (the simulator signs with it).
+pub fn sign(secret: &[u8], timestamp: i64, body: &[u8]) -> String {
+    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(secret).expect("HMAC takes any key");
+    mac.update(timestamp.to_string().as_bytes());
+    mac.update(b".");
+    mac.update(body);
+    format!("v1={}", hex::encode(mac.finalize().into_bytes()))
+}
+
+fn forbidden(key: &'static str) -> AppError {
+    AppError::new(ApiCode::Forbidden, key)
+}
+
+fn header<'a>(req: &'a HttpRequest, name: &str) -> Option<&'a str> {
+    req.headers().get(name).and_then(|v| v.to_str().ok())
+}
+
+pub async fn receive(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> ApiResult {
+    let now = state.clock.now_ms();
+    let timestamp: i64 = header(&req, TIMESTAMP_HEADER)
+        .and_then(|t| t.trim().parse().ok())
+        .ok_or_else(|| forbidden("api.event_signature_invalid"))?;
+    let signature = header(&req, SIGNATURE_HEADER)
+        .and_then(|s| s.trim().strip_prefix("v1="))
+        .and_then(|s| hex::decode(s).ok())
+        .ok_or_else(|| forbidden("api.event_signature_invalid"))?;
+    let mut mac =
+        <Hmac<Sha256> as Mac>::new_from_slice(state.config.secrets.webhook_secret.expose())
+            .expect("HMAC takes any key");
+    mac.update(timestamp.to_string().as_bytes());
+    mac.update(b".");
+    mac.update(&body);
+    // Compared in constant time.
+    mac.verify_slice(&signature)
+        .map_err(|_| forbidden("api.event_signature_invalid"))?;
+    if (now / 1000 - timestamp).abs() > TOLERANCE_SECONDS {
+        return Err(forbidden("api.event_stale"));
+    }
+    let event: Event = serde_json::from_slice(&body)
+        .map_err(|_| AppError::new(ApiCode::BadRequest, "api.event_invalid"))?;
+    let signature_hex = hex::encode(&signature);
+    let body_digest = hex::encode(Sha256::digest(&body));
+    let answer = state
+        .db
+        .write(move |conn| {
+            // A signature is good once; those older than twice the window can go.
+            diesel::delete(
+                issuer_signatures::table
+                    .filter(issuer_signatures::received_at.lt(now - 2 * TOLERANCE_SECONDS * 1000)),
+            )
+            .execute(conn)?;
+            let fresh = insert_unless_taken(conn, |conn| {
+                diesel::insert_into(issuer_signatures::table)
+                    .values((
+                        issuer_signatures::signature.eq(&signature_hex),
+                        issuer_signatures::received_at.eq(now),
+                    ))
+                    .execute(conn)
+            })?;
+            if !fresh {
+                return Ok(Err(AppError::new(ApiCode::Conflict, "api.event_replayed")));
+            }
+            Ok(card_events::handle(conn, &event, &body_digest, now)?)
+        })
+        .await??;
+    Ok(Api::ok(answer).saying("api.event_accepted"))
+}

@@ -1,34 +1,38 @@
-import { Field, NativeSelect } from "@chakra-ui/react";
-import type { ChangeEvent } from "react";
-import { toaster } from "@/components/ui/toaster-queue";
+import { Button } from "@chakra-ui/react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useI18n } from "@/lib/i18n";
-import { LOCALES, isLocale } from "@/lib/locale";
+import { LOCALES } from "@/lib/locale";
 
-/** Switches the interface language at once; the choice is remembered on this device. */
+// The modal's code is fetched when the button is first pressed (the header is on every page).
+const LanguageDialog = lazy(async () => ({ default: (await import("./language-dialog")).LanguageDialog }));
+
+/** The header's language button; it opens the language modal. */
 export function LanguagePicker() {
-  const { locale, setLocale, t } = useI18n();
-
-  const choose = async (event: ChangeEvent<HTMLSelectElement>) => {
-    const chosen = event.currentTarget.value;
-    if (!isLocale(chosen)) return;
-    if (!(await setLocale(chosen))) {
-      toaster.create({ type: "error", title: t("header.language_failed") });
-    }
-  };
-
+  const { locale, t } = useI18n();
+  const button = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const current = LOCALES.find(({ code }) => code === locale);
   return (
-    <Field.Root width="auto">
-      <Field.Label srOnly>{t("header.language")}</Field.Label>
-      <NativeSelect.Root size="sm" width="auto">
-        <NativeSelect.Field value={locale} onChange={choose}>
-          {LOCALES.map(({ code, label }) => (
-            <option key={code} value={code} lang={code}>
-              {label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
+    <>
+      <Button
+        ref={button}
+        size="sm"
+        variant="ghost"
+        aria-haspopup="dialog"
+        aria-label={`${t("header.language")}: ${current?.label ?? locale}`}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        {current?.label}
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <LanguageDialog open={open} onClose={() => setOpen(false)} returnFocus={button} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,6 +1,27 @@
-/** Route paths, in one place so links and the router agree. */
+/** Route paths, in one place so links, redirects and the router agree (SPEC §2). */
 export const paths = {
   home: "/",
+  product: "/product",
+  productFiscard: "/product/fiscard",
+  my: "/my",
   security: "/my/security",
+  securityPassword: "/my/security/password",
+  securityPin: "/my/security/pin",
+  securityMobile: "/my/security/enable-sms",
+  securityAuthenticators: "/my/security/google-authenticator",
+  securitySessions: "/my/security/sessions",
+  securityHistory: "/my/security/history",
+  payment: "/my/payment",
+  paymentBank: "/my/payment/bank",
+  paymentBankAdd: "/my/payment/bank-add",
   profile: "/my/profile",
+  account: "/account",
+  accountFiscard: "/account/fiscard",
+  accountOrder: "/account/order",
+  accountOrderCard: "/account/order/card",
 } as const;
+
+/** Whether `pathname` is `area` or one of its sub-pages. */
+export function isWithin(pathname: string, area: string): boolean {
+  return pathname === area || pathname.startsWith(`${area}/`);
+}

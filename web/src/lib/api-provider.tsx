@@ -1,8 +1,8 @@
 // Screens reach the one API client through React: `ApiProvider` hands it down, `useApiClient()`
 // serves mutations, and reads go through SWR with `useApi(key)` or `useApiList(key)`. Each endpoint
 // file (`features/<name>/api/<endpoint>.ts`, STYLE.md) holds its key and hook on top of these.
-import { createContext, use, type ReactNode } from "react";
-import useSWR, { type SWRConfiguration, type SWRResponse } from "swr";
+import { createContext, use, useCallback, type ReactNode } from "react";
+import useSWR, { useSWRConfig, type SWRConfiguration, type SWRResponse } from "swr";
 import type { ApiClient, ApiPage, ApiRefusal, CallOptions, QueryParams } from "./api-client";
 
 const ApiClientContext = createContext<ApiClient | null>(null);
@@ -43,15 +43,50 @@ export interface ApiList<T> extends ApiPage<T> {
   readonly networkError: boolean;
 }
 
-/** The content of a read; a refusal throws an ApiError. */
-export async function readApi<T>(
-  client: ApiClient,
-  [path, query]: ApiKey,
-  options?: CallOptions,
-): Promise<T> {
-  const result = await client.get<T>(path, query, options);
-  if (!result.ok) throw new ApiError(result);
-  return result.content;
+const inFlight = new WeakMap<ApiClient, Map<string, Promise<unknown>>>();
+
+/**
+ * The content of a read; a refusal throws an ApiError. While a read of the same key is on its
+ * way, its answer is shared (a route guard loading a key and a hook mounting with it send one
+ * request).
+ */
+export function readApi<T>(client: ApiClient, key: ApiKey, options?: CallOptions): Promise<T> {
+  let pending = inFlight.get(client);
+  if (!pending) {
+    pending = new Map();
+    inFlight.set(client, pending);
+  }
+  const id = JSON.stringify([key, options ?? {}]);
+  const shared = pending.get(id);
+  if (shared) return shared as Promise<T>;
+  const [path, query] = key;
+  const reading = client.get<T>(path, query, options).then((result) => {
+    if (!result.ok) throw new ApiError(result);
+    return result.content;
+  });
+  const forget = () => pending.delete(id);
+  reading.then(forget, forget);
+  pending.set(id, reading);
+  return reading;
+}
+
+/**
+ * Loads `key` into the cache now, whether or not a screen shows it yet (route guards, login).
+ * A refusal is left to the screens that read the key.
+ */
+export function useApiLoader(): (key: ApiKey) => Promise<void> {
+  const client = useApiClient();
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (key: ApiKey) => {
+      try {
+        await mutate(key, readApi(client, key), { revalidate: false });
+      } catch {
+        // The screen reading the key shows the refusal when it reads it.
+      }
+    },
+    [client, mutate],
+  );
 }
 
 /** A list; statusCode 500 empties it and flags `networkError` (SPEC §8), other refusals throw. */

@@ -23,12 +23,12 @@ describe("formatMessage", () => {
 
 describe("translate", () => {
   it("answers in en-US by default", () => {
-    expect(translate("preview.title")).toBe(webEnUS["preview.title"]);
+    expect(translate("app.not_found.title")).toBe(webEnUS["app.not_found.title"]);
   });
 
   it("switches to zh-HK, loading its web strings and domain catalogue on demand", async () => {
     await expect(setLocale("zh-HK")).resolves.toBe(true);
-    expect(translate("preview.title")).toBe(webZhHK["preview.title"]);
+    expect(translate("app.not_found.title")).toBe(webZhHK["app.not_found.title"]);
     expect(translate("error.required_input")).toBe(domainZhHK["error.required_input"]);
   });
 

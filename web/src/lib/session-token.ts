@@ -3,6 +3,18 @@
 // session is dead.
 const STORAGE_KEY = "accessToken";
 
+const listeners = new Set<() => void>();
+
+function changed(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Calls `listener` whenever the token is stored or dropped; returns the unsubscribe. */
+export function subscribeSessionToken(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** The stored token, or null when logged out (or when storage is unavailable). */
 export function readSessionToken(): string | null {
   try {
@@ -19,6 +31,7 @@ export function storeSessionToken(token: string): void {
   } catch {
     // Without storage the token is lost: requests go out without it, as for a visitor.
   }
+  changed();
 }
 
 export function clearSessionToken(): void {
@@ -27,4 +40,5 @@ export function clearSessionToken(): void {
   } catch {
     // Nothing was stored.
   }
+  changed();
 }

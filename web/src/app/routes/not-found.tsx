@@ -3,7 +3,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/config/paths";
 import { useI18n } from "@/lib/i18n";
 
-export function NotFoundRoute() {
+export function Component() {
   const { t } = useI18n();
   return (
     <Container maxWidth="xl" paddingY="16">

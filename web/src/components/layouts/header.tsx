@@ -1,21 +1,121 @@
-import { Container, Flex, Link } from "@chakra-ui/react";
-import { Link as RouterLink } from "react-router-dom";
+import { Box, Button, Container, Flex, HStack, IconButton, Link, Text } from "@chakra-ui/react";
+import { lazy, Suspense, useRef, useState } from "react";
+import { Link as RouterLink, NavLink, useLocation } from "react-router-dom";
 import { LanguagePicker } from "@/components/language-picker";
-import { paths } from "@/config/paths";
+import { isWithin, paths } from "@/config/paths";
 import { useI18n } from "@/lib/i18n";
+import { headerMenu, headerUserMenu, type NavItem } from "./nav-items";
 
-export function Header() {
+// Menus that are not on screen at first load are fetched when needed.
+const UserMenu = lazy(async () => ({ default: (await import("./user-menu")).UserMenu }));
+const MobileDrawer = lazy(async () => ({ default: (await import("./mobile-drawer")).MobileDrawer }));
+
+export interface HeaderProps {
+  readonly loggedIn: boolean;
+  /** The user's e-mail, masked, once loaded. */
+  readonly account: string | undefined;
+  readonly onLogin: () => void;
+  readonly onRegister: () => void;
+  readonly onLogout: () => void;
+}
+
+/** Logo, menus, login/register or the user menu, language; on mobile the menus sit in a drawer. */
+export function Header({ loggedIn, account, onLogin, onRegister, onLogout }: HeaderProps) {
   const { t } = useI18n();
+  const items = loggedIn ? [...headerMenu, ...headerUserMenu] : headerMenu;
   return (
     <Flex as="header" borderBottomWidth="1px" bg="bg.panel" position="sticky" top="0" zIndex="sticky">
-      <Container maxWidth="6xl" paddingY="3">
+      <Container maxWidth="7xl" paddingY="3">
         <Flex align="center" justify="space-between" gap="4">
-          <Link asChild fontWeight="bold" fontSize="xl" color="teal.fg" textDecoration="none">
-            <RouterLink to={paths.home}>{t("app.name")}</RouterLink>
-          </Link>
-          <LanguagePicker />
+          <HStack gap="8">
+            <Link asChild fontWeight="bold" fontSize="xl" color="teal.fg" textDecoration="none">
+              <RouterLink to={paths.home}>{t("app.name")}</RouterLink>
+            </Link>
+            <HStack as="nav" gap="5" hideBelow="md" aria-label={t("header.menu")}>
+              {items.map((item) => (
+                <HeaderLink key={item.to} item={item} />
+              ))}
+            </HStack>
+          </HStack>
+          <HStack gap="2">
+            <LanguagePicker />
+            <HStack gap="2" hideBelow="md">
+              {loggedIn ? (
+                <Suspense
+                  fallback={
+                    <Button size="sm" variant="outline" disabled>
+                      {account ?? t("header.account")}
+                    </Button>
+                  }
+                >
+                  <UserMenu account={account} onLogout={onLogout} />
+                </Suspense>
+              ) : (
+                <>
+                  <Button size="sm" variant="ghost" onClick={onLogin}>
+                    {t("header.login")}
+                  </Button>
+                  <Button size="sm" colorPalette="teal" onClick={onRegister}>
+                    {t("header.register")}
+                  </Button>
+                </>
+              )}
+            </HStack>
+            <MobileMenu items={items} loggedIn={loggedIn} account={account} onLogin={onLogin} onRegister={onRegister} onLogout={onLogout} />
+          </HStack>
         </Flex>
       </Container>
     </Flex>
+  );
+}
+
+function HeaderLink({ item }: { readonly item: NavItem }) {
+  const { t } = useI18n();
+  const { pathname } = useLocation();
+  const current = isWithin(pathname, item.area ?? item.to);
+  return (
+    <Link asChild fontWeight={current ? "semibold" : "normal"} color={current ? "teal.fg" : "fg"}>
+      <NavLink to={item.to} aria-current={current ? "page" : undefined}>
+        {t(item.label)}
+      </NavLink>
+    </Link>
+  );
+}
+
+/** The mobile menu button; the drawer's code is fetched when it is first pressed. */
+function MobileMenu(props: HeaderProps & { readonly items: readonly NavItem[] }) {
+  const { t } = useI18n();
+  const button = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  return (
+    <Box hideFrom="md">
+      <IconButton
+        ref={button}
+        size="sm"
+        variant="ghost"
+        aria-label={t("header.open_menu")}
+        aria-haspopup="dialog"
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <MenuIcon />
+      </IconButton>
+      {wanted && (
+        <Suspense fallback={null}>
+          <MobileDrawer {...props} open={open} setOpen={setOpen} returnFocus={button} />
+        </Suspense>
+      )}
+    </Box>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <Text as="span" aria-hidden="true" fontSize="lg" lineHeight="1">
+      ☰
+    </Text>
   );
 }

@@ -1,28 +1,20 @@
-import {
-  Toaster as ChakraToaster,
-  Portal,
-  Spinner,
-  Stack,
-  Toast,
-} from "@chakra-ui/react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { toaster } from "./toaster-queue";
 
-/** Renders the toasts of the app's one queue (`toaster-queue.ts`); mounted once by AppProvider. */
+// The toast renderer is fetched with the first toast: a first page load shows none.
+const ToastList = lazy(async () => ({ default: (await import("./toast-list")).ToastList }));
+
+/** The app's toasts; mounted once by AppProvider. */
 export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: "4" }}>
-        {(toast) => (
-          <Toast.Root width={{ md: "sm" }}>
-            {toast.type === "loading" ? <Spinner size="sm" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.closable && <Toast.CloseTrigger />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+  const [wanted, setWanted] = useState(() => toaster.getCount() > 0);
+  useEffect(() => {
+    if (wanted) return undefined;
+    if (toaster.getCount() > 0) setWanted(true);
+    return toaster.subscribe(() => setWanted(true));
+  }, [wanted]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastList />
+    </Suspense>
+  ) : null;
 }

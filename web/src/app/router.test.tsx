@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+import webEnUS from "@/locales/en-US.json";
+import { act, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { loadDomain } from "@/lib/domain";
+import { storeSessionToken } from "@/lib/session-token";
+import { callsTo, mockApi, securityConfig, userSelf } from "@/testing/mock-api";
+import { renderApp } from "@/testing/render-app";
+
+const en: Record<string, string> = webEnUS;
+
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+const loggedInApi = () =>
+  mockApi({
+    "GET user/self": () => ({ content: userSelf() }),
+    "GET user/config": () => ({ content: securityConfig() }),
+    "GET account/balance": () => ({ content: [] }),
+  });
+
+describe("redirects (SPEC §2)", () => {
+  it.each([
+    ["/", "/product/fiscard"],
+    ["/product", "/product/fiscard"],
+    ["/my", "/my/security"],
+    ["/my/payment", "/my/payment/bank"],
+    ["/account", "/account/fiscard"],
+    ["/account/order", "/account/order/card"],
+  ])("%s goes to %s", async (from, to) => {
+    loggedInApi();
+    storeSessionToken("session-1");
+    const { router } = renderApp(from);
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+  });
+
+  it("shows the product page with its heading", async () => {
+    mockApi({});
+    renderApp("/");
+    expect(await screen.findByRole("heading", { level: 1, name: en["product.fiscard.title"] })).toBeVisible();
+  });
+});
+
+describe("guards", () => {
+  it("opens the login dialog on direct entry to a protected page while logged out", async () => {
+    const { requests } = mockApi({});
+    renderApp("/my/security");
+    expect(await screen.findByRole("dialog", { name: en["auth.login.title"] }, { timeout: 5000 })).toBeVisible();
+    // Behind the dialog (hidden from assistive technology while it is open), the page says why.
+    expect(screen.getByRole("heading", { level: 1, name: en["app.login_required.title"], hidden: true })).toBeInTheDocument();
+    expect(callsTo(requests, "GET user/self")).toHaveLength(0);
+  });
+
+  it("does not open it on a public page", async () => {
+    mockApi({});
+    renderApp("/product/fiscard");
+    await screen.findByRole("heading", { level: 1, name: en["product.fiscard.title"] });
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("loads the user on the first navigation, the config on entering security, balances on entering the account area", async () => {
+    const { requests } = loggedInApi();
+    storeSessionToken("session-1");
+    const { router } = renderApp("/my/security");
+
+    const domain = await loadDomain();
+    expect(await screen.findByText(domain.maskEmail("alice.smith@example.com"), {}, { timeout: 5000 })).toBeVisible();
+    expect(callsTo(requests, "GET user/self")).toHaveLength(1);
+    expect(callsTo(requests, "GET user/config")).toHaveLength(1);
+    expect(callsTo(requests, "GET account/balance")).toHaveLength(0);
+    expect(callsTo(requests, "GET user/self")[0]?.headers.get("Access-Token")).toBe("session-1");
+
+    // Within the security area: nothing is loaded again.
+    await act(() => router.navigate("/my/security/pin"));
+    await act(() => router.navigate("/my/security"));
+    expect(callsTo(requests, "GET user/config")).toHaveLength(1);
+
+    await act(() => router.navigate("/account"));
+    await waitFor(() => expect(callsTo(requests, "GET account/balance")).toHaveLength(1));
+    await act(() => router.navigate("/account/order/card"));
+    expect(callsTo(requests, "GET account/balance")).toHaveLength(1);
+
+    // Back into security from outside: the config is loaded again.
+    await act(() => router.navigate("/my/security"));
+    await waitFor(() => expect(callsTo(requests, "GET user/config")).toHaveLength(2));
+    expect(callsTo(requests, "GET user/self")).toHaveLength(1);
+  });
+
+  it("closes an open dialog instead of going back", async () => {
+    mockApi({});
+    const { router } = renderApp(["/product/fiscard", "/my/security"]);
+    await screen.findByRole("dialog", { name: en["auth.login.title"] }, { timeout: 5000 });
+
+    await act(() => router.navigate(-1));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(router.state.location.pathname).toBe("/my/security");
+  });
+});
+
+describe("layout", () => {
+  it("shows the account menu groups beside a page of the account area", async () => {
+    loggedInApi();
+    storeSessionToken("session-1");
+    renderApp("/my/payment/bank");
+    const menu = await screen.findByRole("navigation", { name: en["menu.account"] });
+    for (const label of ["menu.card", "menu.security", "menu.profile", "menu.payment", "menu.card_account", "menu.order_history"]) {
+      expect(menu).toHaveTextContent(en[label] ?? label);
+    }
+    const current = screen.getAllByRole("link", { current: "page" });
+    expect(current.map((link) => link.textContent)).toContain(en["menu.payment"]);
+  });
+});

@@ -1,0 +1,6 @@
+import { SetPinForm } from "@/features/security/components/set-pin-form";
+
+/** /my/security/pin (SetPin). */
+export function Component() {
+  return <SetPinForm />;
+}

@@ -1,0 +1,6 @@
+import { SessionsPage } from "@/features/security/components/sessions-page";
+
+/** /my/security/sessions: the user's live sessions. */
+export function Component() {
+  return <SessionsPage />;
+}

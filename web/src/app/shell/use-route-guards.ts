@@ -1,0 +1,52 @@
+// The route guards of SPEC §2, run after each navigation:
+// - the first navigation of a logged-in visit loads the user's own data;
+// - entering the account area from outside loads the balances, entering the security area
+//   from outside loads the security configuration;
+// - direct entry (no previous route) to a protected page while logged out opens the login dialog;
+// - a back/forward navigation while a modal is open is cancelled and the modal closes instead.
+// (The interface language is loaded on demand by the I18nProvider.)
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { useBlocker, useLocation, useMatches } from "react-router-dom";
+import { isWithin, paths } from "@/config/paths";
+import { balanceKey } from "@/features/account/api/get-balance";
+import { openAuthDialog } from "@/features/auth/stores/auth-dialog";
+import { securityConfigKey } from "@/features/security/api/get-security-config";
+import { selfKey } from "@/features/user/api/get-self";
+import { useApiLoader } from "@/lib/api-provider";
+import { closeNewestModal, hasOpenModal } from "@/lib/modal-guard";
+import { readSessionToken } from "@/lib/session-token";
+import { isProtectedRoute } from "./route-handle";
+
+const entered = (from: string | null, to: string, area: string) =>
+  isWithin(to, area) && (from === null || !isWithin(from, area));
+
+export function useRouteGuards(): void {
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const load = useApiLoader();
+  const previous = useRef<string | null>(null);
+
+  // A layout effect: it runs in the same commit as the screens' SWR hooks start their reads,
+  // so a guard and a screen loading the same key share one request.
+  useLayoutEffect(() => {
+    const from = previous.current;
+    previous.current = pathname;
+    const loggedIn = readSessionToken() !== null;
+    if (!loggedIn) {
+      if (from === null && isProtectedRoute(matches)) openAuthDialog("login");
+      return;
+    }
+    if (from === null) void load(selfKey);
+    if (entered(from, pathname, paths.account)) void load(balanceKey);
+    if (entered(from, pathname, paths.security)) void load(securityConfigKey);
+    // Only a change of page counts, not the matches of the same one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+
+  const blocker = useBlocker(({ historyAction }) => historyAction === "POP" && hasOpenModal());
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    closeNewestModal();
+    blocker.reset();
+  }, [blocker]);
+}

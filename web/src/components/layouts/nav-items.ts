@@ -1,0 +1,41 @@
+import { paths } from "@/config/paths";
+import type { MessageKey } from "@/lib/locale";
+
+export interface NavItem {
+  readonly label: MessageKey;
+  readonly to: string;
+  /** The area it is current in (defaults to `to`). */
+  readonly area?: string;
+}
+
+export interface NavGroup {
+  readonly label: MessageKey;
+  readonly items: readonly NavItem[];
+}
+
+/** The account area's menu groups (SPEC §2): app (card), user, account (assets). */
+export const accountMenu: readonly NavGroup[] = [
+  { label: "menu.app", items: [{ label: "menu.card", to: paths.productFiscard }] },
+  {
+    label: "menu.user",
+    items: [
+      { label: "menu.security", to: paths.security },
+      { label: "menu.profile", to: paths.profile },
+      { label: "menu.payment", to: paths.paymentBank, area: paths.payment },
+    ],
+  },
+  {
+    label: "menu.assets",
+    items: [
+      { label: "menu.card_account", to: paths.accountFiscard },
+      { label: "menu.order_history", to: paths.accountOrderCard, area: paths.accountOrder },
+    ],
+  },
+];
+
+/** The header's links: the product for everyone, the account areas once logged in. */
+export const headerMenu: readonly NavItem[] = [{ label: "menu.card", to: paths.productFiscard }];
+export const headerUserMenu: readonly NavItem[] = [
+  { label: "menu.assets", to: paths.accountFiscard, area: paths.account },
+  { label: "menu.security", to: paths.security, area: paths.my },
+];

@@ -1,0 +1,62 @@
+import { Button, Heading, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { useI18n } from "@/lib/i18n";
+import type { MessageKey } from "@/lib/locale";
+import { useSecurityEvents } from "../api/get-security-events";
+import { LoadFailed } from "./load-failed";
+
+/** The account's security events, newest first, a page at a time. */
+export function SecurityHistoryPage() {
+  const { t } = useI18n();
+  const { data: pages, error, size, setSize, isValidating, mutate } = useSecurityEvents();
+  const events = pages?.flatMap((page) => page.list) ?? [];
+  const last = pages?.at(-1);
+  const more = last !== undefined && size < last.totalPage;
+  const failed = error !== undefined || pages?.some((page) => page.networkError) === true;
+  const kind = (value: string) => {
+    const key = `security.event.${value}` as MessageKey;
+    const text = t(key);
+    return text === key ? value : text;
+  };
+
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="xl">
+        {t("security.history.title")}
+      </Heading>
+      {failed && <LoadFailed onRetry={() => void mutate()} />}
+      {!pages && !failed && <Skeleton height="32" />}
+      {pages && events.length === 0 && !failed && <Text color="fg.muted">{t("security.history.none")}</Text>}
+      {events.length > 0 && (
+        <Table.ScrollArea>
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t("security.history.event")}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t("security.history.time")}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t("security.history.ip")}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t("security.history.device")}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {events.map((event) => (
+                <Table.Row key={event.id}>
+                  <Table.Cell>{kind(event.kind)}</Table.Cell>
+                  <Table.Cell>{new Date(event.createTime).toLocaleString()}</Table.Cell>
+                  <Table.Cell>{event.ip}</Table.Cell>
+                  <Table.Cell maxWidth="xs" truncate>
+                    {event.device}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      {more && (
+        <Button alignSelf="center" variant="outline" loading={isValidating} onClick={() => void setSize(size + 1)}>
+          {t("app.load_more")}
+        </Button>
+      )}
+    </Stack>
+  );
+}

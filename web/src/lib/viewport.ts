@@ -1,0 +1,74 @@
+// The viewport as SPEC §2 names it: breakpoints xs 575 and under, sm 576–767, md 768–991,
+// lg 992–1199, xl 1200–1599, xxl 1600 and up; under 768 px counts as mobile. Resizes are read
+// once they stop for RESIZE_DEBOUNCE_MS, so dragging a window edge does not re-render per pixel.
+import { useSyncExternalStore } from "react";
+
+/** Each breakpoint with the width (px) it starts at, narrowest first. */
+export const BREAKPOINTS = [
+  ["xs", 0],
+  ["sm", 576],
+  ["md", 768],
+  ["lg", 992],
+  ["xl", 1200],
+  ["xxl", 1600],
+] as const;
+
+export type Breakpoint = (typeof BREAKPOINTS)[number][0];
+
+/** The first width that is not mobile. */
+export const MOBILE_BELOW = 768;
+
+export const RESIZE_DEBOUNCE_MS = 500;
+
+export function breakpointOf(width: number): Breakpoint {
+  let found: Breakpoint = "xs";
+  for (const [name, from] of BREAKPOINTS) if (width >= from) found = name;
+  return found;
+}
+
+export interface Viewport {
+  readonly width: number;
+  readonly breakpoint: Breakpoint;
+  readonly isMobile: boolean;
+}
+
+function measure(): Viewport {
+  const width = typeof window === "undefined" ? MOBILE_BELOW : window.innerWidth;
+  return { width, breakpoint: breakpointOf(width), isMobile: width < MOBILE_BELOW };
+}
+
+let current: Viewport = measure();
+const listeners = new Set<() => void>();
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+function onResize(): void {
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    const next = measure();
+    if (next.width === current.width) return;
+    current = next;
+    for (const listener of listeners) listener();
+  }, RESIZE_DEBOUNCE_MS);
+}
+
+function subscribe(listener: () => void): () => void {
+  if (listeners.size === 0) {
+    current = measure();
+    window.addEventListener("resize", onResize);
+  }
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      window.removeEventListener("resize", onResize);
+      clearTimeout(timer);
+    }
+  };
+}
+
+const getSnapshot = () => current;
+
+/** The viewport's width, breakpoint and whether it is mobile; updates 500 ms after a resize. */
+export function useViewport(): Viewport {
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}

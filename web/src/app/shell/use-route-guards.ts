@@ -3,7 +3,8 @@
 // - entering the account area from outside loads the balances, entering the security area
 //   from outside loads the security configuration;
 // - direct entry (no previous route) to a protected page while logged out opens the login dialog;
-// - a back/forward navigation while a modal is open is cancelled and the modal closes instead.
+// - a back/forward navigation while a modal is open is cancelled and the modal closes instead;
+// - an anchor (#mobile, #basic, …) is scrolled into view once its section is on screen.
 // (The interface language is loaded on demand by the I18nProvider.)
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useBlocker, useLocation, useMatches } from "react-router-dom";
@@ -17,11 +18,25 @@ import { closeNewestModal, hasOpenModal } from "@/lib/modal-guard";
 import { readSessionToken } from "@/lib/session-token";
 import { isProtectedRoute } from "./route-handle";
 
+/** Brings `#anchor` (e.g. /my/security#mobile, /my/profile#basic) into view once it is on screen. */
+function scrollToAnchor(hash: string): () => void {
+  const id = decodeURIComponent(hash.slice(1));
+  let tries = 0;
+  const timer = setInterval(() => {
+    const target = document.getElementById(id);
+    tries += 1;
+    // (jsdom has no scrollIntoView.)
+    if (target) target.scrollIntoView?.({ block: "start" });
+    if (target || tries >= 20) clearInterval(timer);
+  }, 100);
+  return () => clearInterval(timer);
+}
+
 const entered = (from: string | null, to: string, area: string) =>
   isWithin(to, area) && (from === null || !isWithin(from, area));
 
 export function useRouteGuards(): void {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const matches = useMatches();
   const load = useApiLoader();
   const previous = useRef<string | null>(null);
@@ -42,6 +57,9 @@ export function useRouteGuards(): void {
     // Only a change of page counts, not the matches of the same one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
+
+  // The page of an anchor may still be loading (a lazy chunk, its data): look for it a while.
+  useEffect(() => (hash ? scrollToAnchor(hash) : undefined), [pathname, hash]);
 
   const blocker = useBlocker(({ historyAction }) => historyAction === "POP" && hasOpenModal());
   useEffect(() => {

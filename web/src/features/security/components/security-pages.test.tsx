@@ -150,3 +150,26 @@ describe("the authenticator list", () => {
     expect(callsTo(requests, "POST user/config/mfa/key")[0]?.body).toEqual({ mfaCode: "123456", remark: "My phone" });
   });
 });
+
+describe("the authenticator list on a phone", () => {
+  afterEach(() => {
+    Object.defineProperty(window, "innerWidth", { configurable: true, value: 1024 });
+  });
+
+  it("selects a row, then offers Remove and Cancel in the bottom bar", async () => {
+    Object.defineProperty(window, "innerWidth", { configurable: true, value: 390 });
+    window.dispatchEvent(new Event("resize"));
+    loggedIn({ mfa: [phone, tablet] });
+    const { user } = renderApp("/my/security/google-authenticator");
+
+    const rows = await screen.findByRole("listbox", { name: text("security.authenticators.title") }, { timeout: 5000 });
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(await screen.findByRole("button", { name: text("security.authenticators.add") })).toBeVisible();
+
+    await user.click(within(rows).getByRole("option", { name: /Tablet/ }));
+    expect(within(rows).getByRole("option", { name: /Tablet/ })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("button", { name: text("security.authenticators.remove") })).toBeVisible();
+    await user.click(screen.getByRole("button", { name: text("security.cancel") }));
+    expect(await screen.findByRole("button", { name: text("security.authenticators.add") })).toBeVisible();
+  });
+});

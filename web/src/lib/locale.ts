@@ -159,3 +159,8 @@ export function getSnapshot(): LocaleState | undefined {
 export function restoreStoredLocale(): Promise<boolean> {
   return setLocale(requested);
 }
+
+/** A time (ms since the epoch) as the interface language writes it, e.g. "Nov 21, 2026, 9:20 AM". */
+export function formatDateTime(ms: number, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(ms);
+}

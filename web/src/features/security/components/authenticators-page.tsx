@@ -3,6 +3,7 @@ import { useState } from "react";
 import { toaster } from "@/components/ui/toaster-queue";
 import { useApiClient, useApiLoader } from "@/lib/api-provider";
 import { useI18n } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/locale";
 import { useViewport } from "@/lib/viewport";
 import { getAuthenticatorKey, type AuthenticatorKey } from "../api/get-authenticator-key";
 import { securityConfigKey, useSecurityConfig, type AuthenticatorEntry } from "../api/get-security-config";
@@ -12,7 +13,7 @@ import { LoadFailed } from "./load-failed";
 
 /** Bound authenticators: a table on desktop, selectable rows with a bottom bar on mobile. */
 export function AuthenticatorsPage() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const api = useApiClient();
   const load = useApiLoader();
   const { isMobile } = useViewport();
@@ -45,7 +46,7 @@ export function AuthenticatorsPage() {
     }
   };
 
-  const date = (ms: number) => new Date(ms).toLocaleString();
+  const date = (ms: number) => formatDateTime(ms, locale);
   const chosen = bound.find((entry) => entry.id === selected);
 
   return (

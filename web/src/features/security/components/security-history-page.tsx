@@ -1,12 +1,12 @@
 import { Button, Heading, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { useI18n } from "@/lib/i18n";
-import type { MessageKey } from "@/lib/locale";
+import { formatDateTime, type MessageKey } from "@/lib/locale";
 import { useSecurityEvents } from "../api/get-security-events";
 import { LoadFailed } from "./load-failed";
 
 /** The account's security events, newest first, a page at a time. */
 export function SecurityHistoryPage() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { data: pages, error, size, setSize, isValidating, mutate } = useSecurityEvents();
   const events = pages?.flatMap((page) => page.list) ?? [];
   const last = pages?.at(-1);
@@ -41,7 +41,7 @@ export function SecurityHistoryPage() {
               {events.map((event) => (
                 <Table.Row key={event.id}>
                   <Table.Cell>{kind(event.kind)}</Table.Cell>
-                  <Table.Cell>{new Date(event.createTime).toLocaleString()}</Table.Cell>
+                  <Table.Cell>{formatDateTime(event.createTime, locale)}</Table.Cell>
                   <Table.Cell>{event.ip}</Table.Cell>
                   <Table.Cell maxWidth="xs" truncate>
                     {event.device}

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Heading, HStack, Skeleton, Stack, Text } from "@ch
 import { useState } from "react";
 import { useApiClient } from "@/lib/api-provider";
 import { useI18n } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/locale";
 import { useSessions } from "../api/get-sessions";
 import { revokeOtherSessions } from "../api/revoke-other-sessions";
 import { revokeSession } from "../api/revoke-session";
@@ -9,7 +10,7 @@ import { LoadFailed } from "./load-failed";
 
 /** The user's live sessions: end one, or every one but this. */
 export function SessionsPage() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const api = useApiClient();
   const { data: sessions, error, mutate } = useSessions();
   const [busy, setBusy] = useState(false);
@@ -50,8 +51,8 @@ export function SessionsPage() {
                   <Text fontSize="sm" color="fg.muted">
                     {t("security.sessions.detail", {
                       ip: session.ip,
-                      created: new Date(session.createTime).toLocaleString(),
-                      seen: new Date(session.lastSeenTime).toLocaleString(),
+                      created: formatDateTime(session.createTime, locale),
+                      seen: formatDateTime(session.lastSeenTime, locale),
                     })}
                   </Text>
                 </Stack>

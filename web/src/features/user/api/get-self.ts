@@ -20,4 +20,8 @@ export const selfKey: ApiKey = ["user/self"];
 
 /** The logged-in user; loaded by the route guard on the first navigation and after login. */
 export const useSelf = (loggedIn = true) =>
-  useApi<UserSelf>(loggedIn ? selfKey : null, undefined, { revalidateIfStale: false });
+  useApi<UserSelf>(loggedIn ? selfKey : null, undefined, {
+    revalidateIfStale: false,
+    // After a logout (key null) no earlier user may show through.
+    keepPreviousData: false,
+  });

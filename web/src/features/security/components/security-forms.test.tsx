@@ -1,0 +1,138 @@
+// @vitest-environment jsdom
+import domainEnUS from "@domain-locales/en-US.json";
+import webEnUS from "@/locales/en-US.json";
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { loadDomain } from "@/lib/domain";
+import { storeSessionToken } from "@/lib/session-token";
+import { callsTo, mockApi, securityConfig, userSelf, type MockAnswer, type MockRequest } from "@/testing/mock-api";
+import { renderApp } from "@/testing/render-app";
+
+const en: Record<string, string> = { ...domainEnUS, ...webEnUS };
+const text = (key: string) => en[key] ?? key;
+/** A field's label as shown: its text, then the required mark. */
+const label = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*\\*?$`);
+
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+const config = securityConfig({ trade: { email: true, mfa: false, security: false } });
+
+function loggedIn(more: Record<string, (r: MockRequest) => MockAnswer> = {}) {
+  storeSessionToken("session-1");
+  return mockApi({
+    "GET user/self": () => ({ content: userSelf() }),
+    "GET user/config": () => ({ content: config }),
+    "GET user/country/list": () => ({
+      content: [
+        { code: "HK", code2: "HKG", name: "Hong Kong", simplifiedCN: "香港", traditionalCN: "香港", mobileCode: "852" },
+        { code: "US", code2: "USA", name: "United States", simplifiedCN: "美国", traditionalCN: "美國", mobileCode: "1" },
+      ],
+    }),
+    ...more,
+  });
+}
+
+describe("bind mobile", () => {
+  it("picks the country by search, asks exactly the codes the policy wants, and goes back to #mobile", async () => {
+    const domain = await loadDomain();
+    const factors = domain.requiredFactors("mobileBind", {
+      security: config.security,
+      mfa: [],
+      login: config.login,
+      trade: config.trade,
+    });
+    const { requests } = loggedIn({ "POST user/mobile/bind": () => ({ content: {}, message: "Bound" }) });
+    const { user, router } = renderApp("/my/security/enable-sms");
+
+    await user.click(await screen.findByRole("button", { name: text("security.mobile.choose_country") }, { timeout: 5000 }));
+    const picker = within(await screen.findByRole("dialog", { name: text("security.mobile.choose_country") }));
+    await user.type(picker.getByRole("textbox", { name: text("security.mobile.search") }), "852");
+    await waitFor(() => expect(picker.queryByRole("button", { name: /United States/ })).toBeNull());
+    await user.click(picker.getByRole("button", { name: /Hong Kong/ }));
+
+    expect(await screen.findByRole("button", { name: /Hong Kong \+852/ })).toBeVisible();
+    await user.type(screen.getByRole("textbox", { name: text("security.mobile.number") }), "91234567");
+    if (factors.email) await user.type(screen.getByRole("textbox", { name: text("verify.email_code") }), "123456");
+    expect(screen.queryByRole("textbox", { name: text("verify.mfa_code") }) !== null).toBe(factors.mfa);
+    await user.click(screen.getByRole("button", { name: text("security.mobile.submit") }));
+
+    await waitFor(() => expect(router.state.location.hash).toBe("#mobile"));
+    expect(callsTo(requests, "POST user/mobile/bind")[0]?.body).toEqual({
+      mobileCountry: "HK",
+      mobileCode: "852",
+      mobile: "91234567",
+      ...(factors.email && { emailCaptcha: "123456" }),
+    });
+    // The user (with the new number) is loaded again.
+    expect(callsTo(requests, "GET user/self").length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("set PIN", () => {
+  it("shows the domain's message for a PIN that is not 6 digits, and sends a good one", async () => {
+    const { requests } = loggedIn({ "POST user/security/password": () => ({ content: null, message: "Saved" }) });
+    const { user, router } = renderApp("/my/security/pin");
+    const form = within(await screen.findByRole("form", { name: text("security.pin.title") }, { timeout: 5000 }));
+    const pin = form.getByLabelText(label(text("security.pin.new")), { selector: "input" });
+
+    await user.type(pin, "12ab");
+    await user.tab();
+    expect(await form.findByText(text("error.pin_format"))).toBeVisible();
+    expect(pin).toHaveAttribute("aria-invalid", "true");
+
+    await user.clear(pin);
+    await user.type(pin, "135790");
+    await user.type(form.getByLabelText(label(text("security.pin.confirm")), { selector: "input" }), "135790");
+    await user.click(form.getByRole("button", { name: text("security.save") }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/my/security"));
+    expect(callsTo(requests, "POST user/security/password")[0]?.body).toEqual({ password: "135790", confirm: "135790" });
+  });
+});
+
+describe("change password", () => {
+  it("shows the server's field errors (102) under the fields", async () => {
+    loggedIn({
+      "POST user/password": () => ({
+        statusCode: 102,
+        content: [{ field: "password", code: "password_same_as_old", params: {}, message: "Same as before" }],
+      }),
+    });
+    const { user } = renderApp("/my/security/password");
+    const form = within(await screen.findByRole("form", { name: text("security.password.title") }, { timeout: 5000 }));
+    await user.type(form.getByLabelText(label(text("security.password.old")), { selector: "input" }), "Secret123");
+    await user.type(form.getByLabelText(label(text("security.password.new")), { selector: "input" }), "Better456");
+    await user.type(form.getByLabelText(label(text("security.password.confirm")), { selector: "input" }), "Better456");
+    await user.click(form.getByRole("button", { name: text("security.save") }));
+    expect(await form.findByText("Same as before")).toBeVisible();
+  });
+});
+
+describe("sessions and history", () => {
+  it("ends another session and lists the security events with their labels", async () => {
+    const { requests } = loggedIn({
+      "GET user/sessions": () => ({
+        content: [
+          { id: "s1", device: "Firefox", ip: "10.0.0.1", createTime: 1, lastSeenTime: 2, current: true },
+          { id: "s2", device: "Safari", ip: "10.0.0.2", createTime: 1, lastSeenTime: 2, current: false },
+        ],
+      }),
+      "POST user/sessions/revoke": () => ({ content: null, message: "Ended" }),
+      "GET user/security/events": () => ({
+        content: { list: [{ id: "e1", kind: "login_succeeded", ip: "10.0.0.1", device: "Firefox", createTime: 1 }], totalPage: 1, totalCount: 1 },
+      }),
+    });
+    const { user, router } = renderApp("/my/security/sessions");
+    expect(await screen.findByText(text("security.sessions.current"), {}, { timeout: 5000 })).toBeVisible();
+    await user.click(screen.getByRole("button", { name: text("security.sessions.revoke") }));
+    await waitFor(() => expect(callsTo(requests, "POST user/sessions/revoke")[0]?.body).toEqual({ id: "s2" }));
+
+    await router.navigate("/my/security/history");
+    expect(await screen.findByText(text("security.event.login_succeeded"))).toBeVisible();
+    expect(callsTo(requests, "GET user/security/events")[0]?.query.get("pageID")).toBe("1");
+    expect(screen.queryByRole("button", { name: text("app.load_more") })).toBeNull();
+  });
+});

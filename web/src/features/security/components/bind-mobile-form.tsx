@@ -93,6 +93,7 @@ function Form({
     <PageForm title={t("security.mobile.title")} submitLabel={t("security.mobile.submit")} submitting={isSubmitting} onSubmit={submit}>
       <FormField label={t("security.mobile.country")} error={errors.mobileCountry ?? errors.mobileCode} required>
         <CountryPicker
+          label={t("security.mobile.country")}
           countries={countries}
           value={country}
           invalid={errors.mobileCountry !== undefined}

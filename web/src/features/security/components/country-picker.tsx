@@ -30,12 +30,15 @@ export function searchCountries(countries: readonly Country[], query: string): r
 /** A button showing the chosen country and dial code; opens a searchable list. */
 export function CountryPicker({
   id,
+  label,
   countries,
   value,
   onChange,
   invalid,
 }: {
   readonly id?: string;
+  /** The field's name, spoken before the choice ("Country or area code: Hong Kong +852"). */
+  readonly label: string;
   readonly countries: readonly Country[];
   readonly value: string;
   readonly onChange: (country: Country) => void;
@@ -48,6 +51,9 @@ export function CountryPicker({
   const found = useMemo(() => searchCountries(countries, deferred), [countries, deferred]);
   const chosen = countries.find((c) => c.code === value);
   useModalGuard(open, () => setOpen(false));
+  const shown = chosen
+    ? `${flagOf(chosen.code)} ${countryName(chosen, locale)} +${chosen.mobileCode}`
+    : t("security.mobile.choose_country");
 
   return (
     <>
@@ -56,10 +62,12 @@ export function CountryPicker({
         variant="outline"
         justifyContent="start"
         width="full"
+        aria-label={`${label}: ${shown}`}
+        aria-haspopup="dialog"
         aria-invalid={invalid || undefined}
         onClick={() => setOpen(true)}
       >
-        {chosen ? `${flagOf(chosen.code)} ${countryName(chosen, locale)} +${chosen.mobileCode}` : t("security.mobile.choose_country")}
+        {shown}
       </Button>
       <Dialog.Root open={open} onOpenChange={({ open: next }) => setOpen(next)} scrollBehavior="inside">
         <Portal>

@@ -47,13 +47,19 @@ describe("bind mobile", () => {
     const { requests } = loggedIn({ "POST user/mobile/bind": () => ({ content: {}, message: "Bound" }) });
     const { user, router } = renderApp("/my/security/enable-sms");
 
-    await user.click(await screen.findByRole("button", { name: text("security.mobile.choose_country") }, { timeout: 5000 }));
+    await user.click(await screen.findByRole(
+        "button",
+        { name: `${text("security.mobile.country")}: ${text("security.mobile.choose_country")}` },
+        { timeout: 5000 },
+      ));
     const picker = within(await screen.findByRole("dialog", { name: text("security.mobile.choose_country") }));
     await user.type(picker.getByRole("textbox", { name: text("security.mobile.search") }), "852");
     await waitFor(() => expect(picker.queryByRole("button", { name: /United States/ })).toBeNull());
     await user.click(picker.getByRole("button", { name: /Hong Kong/ }));
 
-    expect(await screen.findByRole("button", { name: /Hong Kong \+852/ })).toBeVisible();
+    expect(
+      await screen.findByRole("button", { name: `${text("security.mobile.country")}: 🇭🇰 Hong Kong +852` }),
+    ).toBeVisible();
     await user.type(screen.getByRole("textbox", { name: text("security.mobile.number") }), "91234567");
     if (factors.email) await user.type(screen.getByRole("textbox", { name: text("verify.email_code") }), "123456");
     expect(screen.queryByRole("textbox", { name: text("verify.mfa_code") }) !== null).toBe(factors.mfa);

@@ -39,3 +39,26 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 cargo run -q --release -p server --example load -- "http://127.0.0.1:$port" "$data"
+
+echo "== cards on SQLite: recharges/s (each with its PIN check), fiscard/list with 10 cards vs /healthz, ledger check"
+cargo run -q --release -p server --example cards -- "http://127.0.0.1:$port" "$data" "$data/fiscard.db"
+
+echo "== cards on PostgreSQL (127.0.0.1:5432)"
+if command -v pg_isready >/dev/null 2>&1 && pg_isready -h 127.0.0.1 -p 5432 -q; then
+  pg_db="fiscard_bench_$$"
+  pg_url="postgres://postgres@127.0.0.1:5432/$pg_db"
+  psql -q -h 127.0.0.1 -U postgres -d postgres -c "CREATE DATABASE $pg_db" >/dev/null
+  pg_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  mkdir -p "$data/pg"
+  DATABASE_URL="$pg_url" FISCARD_DATA_DIR="$data/pg" FISCARD_BIND="127.0.0.1:$pg_port" FISCARD_CAPTCHA_MAX_NUMBER=1000 FISCARD_LOG=warn \
+    target/release/fiscard serve >"$data/pg/server.log" 2>&1 &
+  pg_server=$!
+  trap 'kill "$server" "$pg_server" 2>/dev/null; wait "$server" "$pg_server" 2>/dev/null; psql -q -h 127.0.0.1 -U postgres -d postgres -c "DROP DATABASE IF EXISTS $pg_db WITH (FORCE)" >/dev/null 2>&1; rm -rf "$data"' EXIT
+  for _ in $(seq 1 100); do
+    curl -fs "http://127.0.0.1:$pg_port/healthz" >/dev/null 2>&1 && break
+    sleep 0.1
+  done
+  cargo run -q --release -p server --example cards -- "http://127.0.0.1:$pg_port" "$data/pg" "$pg_url"
+else
+  echo "PostgreSQL does not answer on 127.0.0.1:5432: skipped"
+fi

@@ -89,6 +89,7 @@ enum SimulateEvent {
 }
 
 #[derive(Subcommand)]
+#[allow(clippy::large_enum_variant)] // parsed once, at start
 enum BinAction {
     /// Add a BIN, or replace its terms and enable it (new cards get the terms).
     Add {

@@ -143,19 +143,18 @@ pub async fn refund(config: &Config, p: &Payment) -> anyhow::Result<()> {
 
 /// A void of `origin`, or of a new authorization made for the purpose.
 pub async fn void(config: &Config, p: &Payment) -> anyhow::Result<()> {
-    let origin = match &p.origin {
-        Some(origin) => origin.clone(),
-        None => {
-            let id = transaction_id();
-            let answer = send(config, &p.server, &payment_event("authorization", p, &id)?).await?;
-            if answer["approved"] != true {
-                bail!(
-                    "the authorization to void was declined: {}",
-                    answer["declineReason"]
-                );
-            }
-            id
+    let origin = if let Some(origin) = &p.origin {
+        origin.clone()
+    } else {
+        let id = transaction_id();
+        let answer = send(config, &p.server, &payment_event("authorization", p, &id)?).await?;
+        if answer["approved"] != true {
+            bail!(
+                "the authorization to void was declined: {}",
+                answer["declineReason"]
+            );
         }
+        id
     };
     let id = transaction_id();
     send(

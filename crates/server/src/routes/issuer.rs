@@ -22,6 +22,9 @@ pub const TIMESTAMP_HEADER: &str = "Fiscard-Timestamp";
 pub const SIGNATURE_HEADER: &str = "Fiscard-Signature";
 
 /// The signature header's value for `body` sent at `timestamp` (the simulator signs with it).
+///
+/// # Panics
+/// Never: HMAC takes keys of any length.
 pub fn sign(secret: &[u8], timestamp: i64, body: &[u8]) -> String {
     let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(secret).expect("HMAC takes any key");
     mac.update(timestamp.to_string().as_bytes());
@@ -38,6 +41,8 @@ fn header<'a>(req: &'a HttpRequest, name: &str) -> Option<&'a str> {
     req.headers().get(name).and_then(|v| v.to_str().ok())
 }
 
+/// # Panics
+/// Never: HMAC takes keys of any length.
 pub async fn receive(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> ApiResult {
     let now = state.clock.now_ms();
     let timestamp: i64 = header(&req, TIMESTAMP_HEADER)

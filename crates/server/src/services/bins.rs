@@ -210,7 +210,7 @@ pub fn save(conn: &mut DbConnection, bin: &Bin, now: i64) -> QueryResult<bool> {
         card_bins::updated_at.eq(now),
     );
     let updated = diesel::update(card_bins::table.find(&bin.bin))
-        .set(values.clone())
+        .set(values)
         .execute(conn)?;
     if updated == 1 {
         return Ok(false);

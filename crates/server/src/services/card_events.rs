@@ -451,7 +451,7 @@ fn authorize(
     let total = fees.total_with(a.billing);
     let mut row = new_row(e, card, kinds::AUTH, kinds::AUTHORIZED, now);
     row.transaction_amount = a.amount;
-    row.transaction_currency = a.currency.clone();
+    row.transaction_currency.clone_from(&a.currency);
     row.transaction_scale = scale_column(a.scale);
     row.account_gross_amount = a.billing;
     row.transaction_fee = fees.transaction_fee;
@@ -476,7 +476,7 @@ fn authorize(
         }
     }
     if let Some(reason) = decline {
-        row.status = kinds::FAILED.to_owned();
+        kinds::FAILED.clone_into(&mut row.status);
         row.decline_reason = Some(reason.as_str().to_owned());
     } else {
         row.held = total;
@@ -508,7 +508,7 @@ fn verify(
     let decline = Decline::of_status(card.status_at(now));
     let mut row = new_row(e, card, kinds::VERIFICATION, kinds::SUCCEED, now);
     if let Some(reason) = decline {
-        row.status = kinds::FAILED.to_owned();
+        kinds::FAILED.clone_into(&mut row.status);
         row.decline_reason = Some(reason.as_str().to_owned());
     }
     insert(conn, &row)?;

@@ -232,19 +232,19 @@ pub fn issue(
     };
     // A number issued before is refused by the digest's unique index; try another.
     for _ in 0..5 {
-        let issued = issuer.issue(&request)?;
+        let made = issuer.issue(&request)?;
         let id = new_id();
         let digest =
-            hex::encode(vault.digest(DigestUse::CardNumberLookup, issued.card_number.as_bytes()));
+            hex::encode(vault.digest(DigestUse::CardNumberLookup, made.card_number.as_bytes()));
         let t = bin.terms;
         let card = Card {
             id: id.clone(),
             user_id: user_id.to_owned(),
             bin: bin.bin.clone(),
-            mask_card_no: domain::mask::mask_card_number(&issued.card_number),
-            expiration_date: issued.expiration_date.clone(),
-            expires_at: issued.expires_on.start_ms(),
-            bill_address: issued.bill_address.clone(),
+            mask_card_no: domain::mask::mask_card_number(&made.card_number),
+            expiration_date: made.expiration_date.clone(),
+            expires_at: made.expires_on.start_ms(),
+            bill_address: made.bill_address.clone(),
             currency: bin.currency.clone(),
             org_name: bin.org_name.clone(),
             location_code: bin.location_code.clone(),
@@ -261,7 +261,7 @@ pub fn issue(
                     cards::pan_sealed.eq(vault.seal(
                         Purpose::CardNumber,
                         &id,
-                        issued.card_number.as_bytes(),
+                        made.card_number.as_bytes(),
                     )),
                     cards::pan_digest.eq(&digest),
                     cards::mask_card_no.eq(&card.mask_card_no),

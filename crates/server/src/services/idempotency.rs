@@ -46,6 +46,8 @@ pub fn valid_key(key: &str) -> bool {
 }
 
 impl Keyed {
+    /// # Panics
+    /// Never: HMAC takes keys of any length.
     pub fn new(user_id: &str, key: &str, mac_key: &[u8], route: &str, body: &Raw) -> Keyed {
         use hmac::{Hmac, Mac};
         let mut mac =

@@ -73,6 +73,9 @@ impl Vault {
         })
     }
 
+    /// # Panics
+    /// Never: HMAC takes keys of any length.
+    ///
     /// HMAC-SHA256 of `data` under the sub-key of `usage` (itself HMAC-SHA256 of the
     /// key and the use's label), so no two uses share a key.
     pub fn digest(&self, usage: DigestUse, data: &[u8]) -> [u8; 32] {

@@ -4,6 +4,8 @@
 
 mod authenticators;
 mod captcha;
+mod card_events;
+mod cards;
 mod concurrency;
 mod contract;
 mod email_code;

@@ -1,0 +1,203 @@
+//! What the load examples share: timing loops, the real registration and login flows.
+
+// Figures are approximate by nature: counts become floats for rates and percentiles.
+#![allow(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    dead_code
+)]
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+pub struct Figures {
+    pub rps: f64,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub count: usize,
+    pub errors: usize,
+}
+
+pub fn report(name: &str, f: &Figures) {
+    println!(
+        "{name:<48} {:>8.0} req/s  p50 {:>6.2} ms  p99 {:>6.2} ms  ({} requests, {} errors)",
+        f.rps, f.p50_ms, f.p99_ms, f.count, f.errors
+    );
+}
+
+/// `workers` loops GETting `url` for `phase`.
+pub async fn measure(
+    client: &reqwest::Client,
+    url: &str,
+    token: Option<&str>,
+    workers: usize,
+    phase: Duration,
+) -> Figures {
+    let started = Instant::now();
+    let tasks: Vec<_> = (0..workers)
+        .map(|_| {
+            let (client, url, token) = (client.clone(), url.to_owned(), token.map(str::to_owned));
+            tokio::spawn(async move {
+                let (mut latencies, mut errors) = (Vec::new(), 0);
+                while started.elapsed() < phase {
+                    let t = Instant::now();
+                    let mut request = client.get(&url);
+                    if let Some(token) = &token {
+                        request = request.header("Access-Token", token);
+                    }
+                    match request.send().await {
+                        Ok(r) if r.status().is_success() => {
+                            let ok = r
+                                .json::<Value>()
+                                .await
+                                .is_ok_and(|v| v.get("statusCode").is_none_or(|c| c == 200));
+                            if ok {
+                                latencies.push(t.elapsed());
+                            } else {
+                                errors += 1;
+                            }
+                        }
+                        _ => errors += 1,
+                    }
+                }
+                (latencies, errors)
+            })
+        })
+        .collect();
+    let (mut all, mut errors) = (Vec::new(), 0);
+    for task in tasks {
+        if let Ok((l, e)) = task.await {
+            all.extend(l);
+            errors += e;
+        }
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    all.sort();
+    let pct = |p: f64| {
+        all.get(((all.len() as f64 - 1.0) * p).round() as usize)
+            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+    };
+    Figures {
+        rps: all.len() as f64 / elapsed,
+        p50_ms: pct(0.5),
+        p99_ms: pct(0.99),
+        count: all.len(),
+        errors,
+    }
+}
+
+pub async fn captcha(client: &reqwest::Client, base: &str) -> anyhow::Result<String> {
+    let challenge: altcha::Challenge = client
+        .get(format!("{base}/api/captcha/challenge"))
+        .send()
+        .await?
+        .json()
+        .await?;
+    altcha::solve(&challenge).ok_or_else(|| anyhow::anyhow!("challenge not solvable"))
+}
+
+pub async fn post(
+    client: &reqwest::Client,
+    base: &str,
+    path: &str,
+    body: Value,
+) -> anyhow::Result<Value> {
+    let answer: Value = client
+        .post(format!("{base}/api{path}"))
+        .json(&body)
+        .send()
+        .await?
+        .json()
+        .await?;
+    if answer["statusCode"] != 200 {
+        anyhow::bail!("{path}: {answer}");
+    }
+    Ok(answer["content"].clone())
+}
+
+pub async fn login(
+    client: &reqwest::Client,
+    base: &str,
+    email: &str,
+    password: &str,
+) -> anyhow::Result<String> {
+    let token = captcha(client, base).await?;
+    let content = post(
+        client,
+        base,
+        "/user/login",
+        json!({ "email": email, "password": password, "token": token }),
+    )
+    .await?;
+    content["token"]
+        .as_str()
+        .map(str::to_owned)
+        .ok_or_else(|| anyhow::anyhow!("no session token"))
+}
+
+pub async fn register(
+    client: &reqwest::Client,
+    base: &str,
+    data: &Path,
+    email: &str,
+    password: &str,
+) -> anyhow::Result<String> {
+    let token = captcha(client, base).await?;
+    post(
+        client,
+        base,
+        "/user/register",
+        json!({ "email": email, "token": token }),
+    )
+    .await?;
+    let code = code_from_outbox(&data.join("outbox"), email).await?;
+    let content = post(
+        client,
+        base,
+        "/user/register",
+        json!({ "email": email, "emailCaptcha": code, "password": password, "confirm": password }),
+    )
+    .await?;
+    content["token"]
+        .as_str()
+        .map(str::to_owned)
+        .ok_or_else(|| anyhow::anyhow!("no session token"))
+}
+
+/// The code of the newest mail to `email` in the outbox (the subject carries it).
+pub async fn code_from_outbox(outbox: &Path, email: &str) -> anyhow::Result<String> {
+    use base64::Engine;
+    for _ in 0..50 {
+        let mut mails: Vec<_> = std::fs::read_dir(outbox)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        mails.sort();
+        for path in mails.iter().rev() {
+            let text = std::fs::read_to_string(path)?;
+            if !text.contains(&format!("To: {email}\r\n")) {
+                continue;
+            }
+            let subject = text
+                .lines()
+                .find_map(|l| l.strip_prefix("Subject: =?UTF-8?B?"))
+                .and_then(|l| l.strip_suffix("?="))
+                .unwrap_or("");
+            let subject =
+                String::from_utf8(base64::engine::general_purpose::STANDARD.decode(subject)?)?;
+            if let Some(code) = subject
+                .split(|c: char| !c.is_ascii_digit())
+                .find(|w| w.len() == 6)
+            {
+                return Ok(code.to_owned());
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    anyhow::bail!("no code for {email} in {}", outbox.display())
+}

@@ -1,0 +1,352 @@
+//! Issuer events: signatures (forged, stale, replayed), authorizations decided in real time
+//! (status, limits, balance with the 1% and 0.15% fees), clearing, void, reversal, refund,
+//! verification, each handled once; the card's history; concurrent authorizations.
+
+use serde_json::{Value, json};
+use server::routes::issuer::{SIGNATURE_HEADER, TIMESTAMP_HEADER, sign};
+
+use crate::cards::{Holder, apply, assert_ledger_sound, cards_of, holder, recharge, with_pin};
+use crate::helpers::{Answer, EN, TestApp, spawn_app};
+
+fn secret(app: &TestApp) -> Vec<u8> {
+    let text = std::fs::read_to_string(app.data_dir.join("secrets/webhook.key")).unwrap();
+    hex::decode(text.trim()).unwrap()
+}
+
+async fn send_signed(app: &TestApp, body: &Value, timestamp: i64, signature: &str) -> Answer {
+    app.send(
+        app.client
+            .post(app.url("/api/issuer/events"))
+            .header("Content-Type", "application/json")
+            .header(TIMESTAMP_HEADER, timestamp.to_string())
+            .header(SIGNATURE_HEADER, signature)
+            .body(serde_json::to_vec(body).unwrap()),
+    )
+    .await
+}
+
+/// Signs `body` a second later than the last event (each event its own signature) and sends
+/// it.
+async fn event(app: &TestApp, body: &Value) -> Answer {
+    app.advance_ms(1_000);
+    let timestamp = app.clock.now_secs();
+    let signature = sign(&secret(app), timestamp, &serde_json::to_vec(body).unwrap());
+    send_signed(app, body, timestamp, &signature).await
+}
+
+fn auth(card: &str, id: &str, amount: &str, currency: &str, billing: Option<&str>) -> Value {
+    json!({
+        "event": "authorization",
+        "transactionId": id,
+        "cardKey": card,
+        "amount": amount,
+        "currency": currency,
+        "billingAmount": billing,
+        "merchant": "Café de Flore, Paris FR",
+    })
+}
+
+async fn funded_card(app: &TestApp, email: &str, usd: &str) -> (Holder, String) {
+    let cents = domain::money::parse_amount(usd, 2).unwrap();
+    let h = holder(app, email, cents).await;
+    let card = apply(app, &h).await;
+    recharge(app, &h, &card, usd).await.assert_ok();
+    (h, card)
+}
+
+async fn history(app: &TestApp, h: &Holder, card: &str) -> Vec<Value> {
+    app.get_api(
+        &format!("/fiscard/history?cardKey={card}"),
+        EN,
+        Some(&h.token),
+    )
+    .await
+    .assert_ok()["list"]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+#[actix_web::test]
+async fn forged_stale_and_replayed_signatures_are_refused_and_move_nothing() {
+    let app = spawn_app().await;
+    let (h, card) = funded_card(&app, "me@example.com", "101.01").await;
+    let body = auth(&card, "tx-1", "10", "USD", None);
+    let bytes = serde_json::to_vec(&body).unwrap();
+    let now = app.clock.now_secs();
+    let forged = sign(b"not the secret", now, &bytes);
+    send_signed(&app, &body, now, &forged)
+        .await
+        .assert_refused(403, "The event signature is missing or invalid");
+    send_signed(&app, &body, now, "v1=zz")
+        .await
+        .assert_refused(403, "The event signature is missing or invalid");
+    let stale = now - 301;
+    send_signed(&app, &body, stale, &sign(&secret(&app), stale, &bytes))
+        .await
+        .assert_refused(403, "The event timestamp is outside the accepted window");
+    // Signed for another body.
+    let other = serde_json::to_vec(&auth(&card, "tx-1", "99", "USD", None)).unwrap();
+    send_signed(&app, &body, now, &sign(&secret(&app), now, &other))
+        .await
+        .assert_refused(403, "The event signature is missing or invalid");
+    assert_eq!(cards_of(&app, &h).await[0]["cardBalance"], "100.00");
+
+    let good = sign(&secret(&app), now, &bytes);
+    let first = send_signed(&app, &body, now, &good).await;
+    assert_eq!(first.assert_ok()["approved"], true);
+    send_signed(&app, &body, now, &good)
+        .await
+        .assert_refused(409, "This event signature was already used");
+    // The issuer's retry (signed anew) gets the first answer; money moved once.
+    let retry = event(&app, &body).await;
+    assert_eq!(retry.content(), first.content());
+    // The same id for another event body is refused.
+    event(&app, &auth(&card, "tx-1", "11", "USD", None))
+        .await
+        .assert_refused(
+            409,
+            "This transaction id was already used for a different event",
+        );
+    assert_eq!(cards_of(&app, &h).await[0]["cardBalance"], "89.90");
+    assert_eq!(cards_of(&app, &h).await[0]["heldBalance"], "10.10");
+    assert_ledger_sound(&app).await;
+}
+
+#[actix_web::test]
+async fn a_euro_purchase_pays_both_fees_then_a_refund_and_a_void_show_in_the_history() {
+    let app = spawn_app().await;
+    let (h, card) = funded_card(&app, "me@example.com", "200").await; // 198.00 on the card
+    // €100 billed 108.50 USD: 1% = 1.085 → 1.09; 0.15% = 0.16275 → 0.16.
+    let approved = event(&app, &auth(&card, "eur-1", "100", "EUR", Some("108.50"))).await;
+    let approved = approved.assert_ok().clone();
+    assert_eq!(approved["approved"], true);
+    assert_eq!(approved["transactionFee"], "1.09");
+    assert_eq!(approved["conversionFee"], "0.16");
+    assert_eq!(approved["held"], "109.75");
+    assert_eq!(approved["cardBalance"], "88.25");
+    assert_eq!(approved["checkCode"].as_str().unwrap().len(), 6);
+    // A foreign amount without the network's conversion is not an event we can apply.
+    event(&app, &auth(&card, "eur-2", "5", "EUR", None))
+        .await
+        .assert_refused(400, "The event's amount or currency is not valid");
+    let cleared = event(
+        &app,
+        &json!({ "event": "clearing", "transactionId": "eur-1", "cardKey": card }),
+    )
+    .await;
+    assert_eq!(cleared.assert_ok()["status"], "succeed");
+    event(
+        &app,
+        &json!({ "event": "clearing", "transactionId": "eur-1", "cardKey": card, "merchant": "x" }),
+    )
+    .await
+    .assert_refused(
+        409,
+        "This transaction id was already used for a different event",
+    );
+    let refund = event(
+        &app,
+        &json!({
+            "event": "refund", "transactionId": "ref-1", "originTransactionId": "eur-1",
+            "cardKey": card, "amount": "20", "currency": "EUR", "billingAmount": "21.70",
+        }),
+    )
+    .await;
+    assert_eq!(refund.assert_ok()["credited"], "21.70");
+    event(
+        &app,
+        &json!({
+            "event": "refund", "transactionId": "ref-2", "originTransactionId": "eur-1",
+            "cardKey": card, "amount": "90", "currency": "EUR", "billingAmount": "97.65",
+        }),
+    )
+    .await
+    .assert_refused(
+        422,
+        "The amount exceeds what the original transaction allows",
+    );
+    let held = event(&app, &auth(&card, "usd-1", "30", "USD", None)).await;
+    assert_eq!(held.assert_ok()["held"], "30.30");
+    let voided = event(
+        &app,
+        &json!({ "event": "void", "transactionId": "void-1", "originTransactionId": "usd-1", "cardKey": card }),
+    )
+    .await;
+    assert_eq!(voided.assert_ok()["released"], "30.30");
+    event(
+        &app,
+        &json!({ "event": "void", "transactionId": "void-2", "originTransactionId": "usd-1", "cardKey": card }),
+    )
+    .await
+    .assert_refused(422, "The original transaction is not in a state this event applies to");
+    let verification = event(
+        &app,
+        &json!({ "event": "verification", "transactionId": "ver-1", "cardKey": card }),
+    )
+    .await;
+    assert_eq!(verification.assert_ok()["approved"], true);
+    // 198.00 − 109.75 + 21.70 = 109.95.
+    assert_eq!(cards_of(&app, &h).await[0]["cardBalance"], "109.95");
+    assert_eq!(cards_of(&app, &h).await[0]["heldBalance"], "0.00");
+
+    let list = history(&app, &h, &card).await;
+    let kinds: Vec<(&str, &str)> = list
+        .iter()
+        .map(|t| {
+            (
+                t["transactionType"].as_str().unwrap(),
+                t["status"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("verfication", "succeed"),
+            ("void", "succeed"),
+            ("auth", "void"),
+            ("refund", "succeed"),
+            ("auth", "succeed"),
+        ]
+    );
+    let purchase = &list[4];
+    assert_eq!(purchase["transactionAmount"], "100.00");
+    assert_eq!(purchase["transactionCurrency"], "EUR");
+    assert_eq!(purchase["accountGrossAmount"], "108.50");
+    assert_eq!(purchase["accountCurrency"], "USD");
+    assert_eq!(purchase["transactionFeeAmount"], "1.09");
+    assert_eq!(purchase["conversionFeeAmount"], "0.16");
+    assert_eq!(purchase["merchantNameLocation"], "Café de Flore, Paris FR");
+    assert_eq!(list[3]["originTransactionId"], "eur-1");
+    let paged = app
+        .get_api(
+            &format!("/fiscard/history?cardKey={card}&pageSize=2&pageID=3"),
+            EN,
+            Some(&h.token),
+        )
+        .await
+        .assert_ok()
+        .clone();
+    assert_eq!(
+        (paged["totalCount"].clone(), paged["totalPage"].clone()),
+        (json!(5), json!(3))
+    );
+    assert_eq!(paged["list"].as_array().unwrap().len(), 1);
+    assert_ledger_sound(&app).await;
+}
+
+#[actix_web::test]
+async fn authorizations_are_declined_by_status_limits_and_balance_with_the_reason_kept() {
+    let app = spawn_app().await;
+    let (h, card) = funded_card(&app, "me@example.com", "10000").await; // 9900.00
+    let declined = |answer: Answer| answer.assert_ok()["declineReason"].clone();
+    assert_eq!(
+        declined(event(&app, &auth(&card, "big", "10000.01", "USD", None)).await),
+        "exceeds_transaction_limit"
+    );
+    assert_eq!(
+        declined(event(&app, &auth(&card, "a1", "9000", "USD", None)).await),
+        Value::Null
+    );
+    assert_eq!(
+        declined(event(&app, &auth(&card, "a2", "900", "USD", None)).await),
+        "insufficient_funds"
+    );
+    let body = json!({ "cardKey": card });
+    app.post_json("/fiscard/freeze", &body, EN, Some(&h.token))
+        .await
+        .assert_ok();
+    assert_eq!(
+        declined(event(&app, &auth(&card, "a3", "1", "USD", None)).await),
+        "card_frozen"
+    );
+    let verification = event(
+        &app,
+        &json!({ "event": "verification", "transactionId": "v1", "cardKey": card }),
+    )
+    .await;
+    assert_eq!(verification.assert_ok()["declineReason"], "card_frozen");
+    app.post_json("/fiscard/unfreeze", &with_pin(body), EN, Some(&h.token))
+        .await
+        .assert_ok();
+    // A reversal gives part of the hold back; the fee follows the amount that remains.
+    let reversed = event(
+        &app,
+        &json!({ "event": "corrective_auth", "transactionId": "r1", "originTransactionId": "a1",
+                 "cardKey": card, "amount": "1000" }),
+    )
+    .await;
+    assert_eq!(reversed.assert_ok()["released"], "1010.00");
+    let list = history(&app, &h, &card).await;
+    let declines: Vec<&str> = list
+        .iter()
+        .filter_map(|t| t["declineReason"].as_str())
+        .collect();
+    assert_eq!(
+        declines,
+        [
+            "card_frozen",
+            "card_frozen",
+            "insufficient_funds",
+            "exceeds_transaction_limit"
+        ]
+    );
+    let a1 = list.iter().find(|t| t["transactionId"] == "a1").unwrap();
+    assert_eq!(a1["accountGrossAmount"], "8000.00");
+    assert_eq!(a1["transactionFeeAmount"], "80.00");
+    // Cancelling waits for pending payments.
+    app.post_json(
+        "/fiscard/cancel",
+        &with_pin(json!({ "cardKey": card })),
+        EN,
+        Some(&h.token),
+    )
+    .await
+    .assert_refused(
+        422,
+        "Payments are still pending on this card; please try again once they are settled",
+    );
+    // Daily limit: 20,000 a day in all.
+    let (h2, card2) = funded_card(&app, "rich@example.com", "50000").await;
+    for (i, amount) in ["10000", "10000"].iter().enumerate() {
+        let answer = event(&app, &auth(&card2, &format!("d{i}"), amount, "USD", None)).await;
+        assert_eq!(answer.assert_ok()["approved"], true);
+    }
+    assert_eq!(
+        declined(event(&app, &auth(&card2, "d2", "0.01", "USD", None)).await),
+        "exceeds_daily_limit"
+    );
+    app.advance_ms(24 * 3_600_000);
+    assert_eq!(
+        declined(event(&app, &auth(&card2, "d3", "0.01", "USD", None)).await),
+        Value::Null
+    );
+    let _ = h2;
+    assert_ledger_sound(&app).await;
+}
+
+#[actix_web::test]
+async fn fifty_concurrent_authorizations_never_take_a_card_below_zero() {
+    let app = spawn_app().await;
+    let (h, card) = funded_card(&app, "me@example.com", "101.01").await; // 100.00 on the card
+    let now = app.clock.now_secs();
+    let key = secret(&app);
+    let answers = futures_util::future::join_all((0..50).map(|i| {
+        let body = auth(&card, &format!("c{i}"), "5", "USD", None);
+        let signature = sign(&key, now, &serde_json::to_vec(&body).unwrap());
+        let app = &app;
+        async move { send_signed(app, &body, now, &signature).await }
+    }))
+    .await;
+    let approved = answers
+        .iter()
+        .filter(|a| a.assert_ok()["approved"] == true)
+        .count();
+    // Each takes 5.05; 100.00 covers 19 of them.
+    assert_eq!(approved, 19);
+    let listed = &cards_of(&app, &h).await[0];
+    assert_eq!(listed["cardBalance"], "4.05");
+    assert_eq!(listed["heldBalance"], "95.95");
+    assert_ledger_sound(&app).await;
+}

@@ -186,12 +186,16 @@ pub fn lock(conn: &mut DbConnection, card_id: &str) -> QueryResult<()> {
         .map(|_| ())
 }
 
-/// A page of the user's cards, newest first, cancelled cards hidden, each with its balance.
+/// A listed card: the card, its balance, what authorizations hold on it.
+pub type Listed = (Card, i64, i64);
+
+/// A page of the user's cards, newest first, cancelled cards hidden, each with its balance
+/// and what authorizations hold on it (read in one query).
 pub fn page_of(
     conn: &mut DbConnection,
     user_id: &str,
     page: &PageQuery,
-) -> QueryResult<(Vec<(Card, i64)>, i64)> {
+) -> QueryResult<(Vec<Listed>, i64)> {
     let listed = cards::user_id
         .eq(user_id)
         .and(cards::status.ne(CardStatus::Cancelled.as_str()));
@@ -203,12 +207,17 @@ pub fn page_of(
         .offset(page.offset())
         .select(card_columns!())
         .load(conn)?;
-    let mut list = Vec::with_capacity(rows.len());
-    for row in rows {
-        let card = Card::from(row);
-        let balance = ledger::balance(conn, &card.account())?;
-        list.push((card, balance));
-    }
+    let found: Vec<Card> = rows.into_iter().map(Card::from).collect();
+    let wanted: Vec<Account> = found
+        .iter()
+        .flat_map(|c| [c.account(), c.hold_account()])
+        .collect();
+    let amounts = ledger::balances(conn, &wanted)?;
+    let list = found
+        .into_iter()
+        .zip(amounts.chunks(2))
+        .map(|(card, pair)| (card, pair[0], pair[1]))
+        .collect();
     Ok((list, total))
 }
 

@@ -255,6 +255,21 @@ pub fn balance(conn: &mut DbConnection, account: &Account) -> QueryResult<i64> {
         .unwrap_or(0))
 }
 
+/// The balances of `accounts` in one query, in their order (zero for one never used).
+pub fn balances(conn: &mut DbConnection, wanted: &[Account]) -> QueryResult<Vec<i64>> {
+    let keys: Vec<&str> = wanted.iter().map(|a| a.key.as_str()).collect();
+    let found: std::collections::HashMap<String, i64> = accounts::table
+        .filter(accounts::account_key.eq_any(&keys))
+        .select((accounts::account_key, accounts::balance))
+        .load::<(String, i64)>(conn)?
+        .into_iter()
+        .collect();
+    Ok(keys
+        .iter()
+        .map(|k| found.get(*k).copied().unwrap_or(0))
+        .collect())
+}
+
 /// The entries of the transaction `reference` names, by account key (to compare a repeated
 /// request with the first).
 pub fn entries_of(conn: &mut DbConnection, reference: &str) -> QueryResult<Vec<(String, i64)>> {

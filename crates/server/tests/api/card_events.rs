@@ -350,3 +350,60 @@ async fn fifty_concurrent_authorizations_never_take_a_card_below_zero() {
     assert_eq!(listed["heldBalance"], "95.95");
     assert_ledger_sound(&app).await;
 }
+
+/// `fiscard simulate …` against a running server: what the operator's demo does.
+#[actix_web::test]
+async fn the_simulator_signs_events_the_server_accepts() {
+    use server::simulate::{self, Payment};
+    let app = spawn_app().await;
+    // The simulator signs with the real time; the app's clock joins it.
+    let system = server::clock::Clock::System.now_ms();
+    app.advance_ms(system - app.clock.now_ms());
+    let (h, card) = funded_card(&app, "me@example.com", "500").await; // 495.00
+    let data_dir = app.data_dir.to_string_lossy().into_owned();
+    let config = server::config::Config::from_lookup(|name| {
+        (name == "FISCARD_DATA_DIR").then(|| data_dir.clone())
+    })
+    .unwrap();
+    let payment = |amount: &str, currency: &str| Payment {
+        server: app.address.clone(),
+        card: card.clone(),
+        amount: amount.to_owned(),
+        currency: currency.to_owned(),
+        merchant: "Sandbox Bistro, Lyon FR".to_owned(),
+        rate: None,
+        origin: None,
+    };
+    simulate::purchase(&config, &payment("100", "EUR"), true)
+        .await
+        .unwrap();
+    simulate::void(&config, &payment("20", "USD"))
+        .await
+        .unwrap();
+    simulate::refund(&config, &payment("10", "EUR"))
+        .await
+        .unwrap();
+    let list = history(&app, &h, &card).await;
+    let kinds: Vec<(&str, &str, &str)> = list
+        .iter()
+        .map(|t| {
+            (
+                t["transactionType"].as_str().unwrap(),
+                t["status"].as_str().unwrap(),
+                t["accountGrossAmount"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("refund", "succeed", "10.80"),
+            ("void", "succeed", "20.00"),
+            ("auth", "void", "20.00"),
+            ("auth", "succeed", "108.00"),
+        ]
+    );
+    // 495.00 − (108.00 + 1.08 + 0.16) + 10.80 = 396.56.
+    assert_eq!(cards_of(&app, &h).await[0]["cardBalance"], "396.56");
+    assert_ledger_sound(&app).await;
+}

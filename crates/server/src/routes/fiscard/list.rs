@@ -6,7 +6,7 @@ use actix_web::web;
 use super::CardItem;
 use crate::api::{Api, ApiResult, Page, PageQuery};
 use crate::extract::CurrentUser;
-use crate::services::{cards, ledger};
+use crate::services::cards;
 use crate::state::AppState;
 
 pub async fn list_cards(
@@ -19,11 +19,10 @@ pub async fn list_cards(
         .db
         .read(move |conn| {
             let (found, total) = cards::page_of(conn, &user_id, &page)?;
-            let mut items = Vec::with_capacity(found.len());
-            for (card, balance) in &found {
-                let held = ledger::balance(conn, &card.hold_account())?;
-                items.push(CardItem::of(card, *balance, held, now));
-            }
+            let items = found
+                .iter()
+                .map(|(card, balance, held)| CardItem::of(card, *balance, *held, now))
+                .collect::<Vec<_>>();
             Ok((items, total))
         })
         .await?;

@@ -5,4 +5,14 @@ import { afterEach } from "vitest";
 if (typeof document !== "undefined") {
   const { cleanup } = await import("@testing-library/react");
   afterEach(cleanup);
+  // jsdom has no layout, so no ResizeObserver; Chakra's menus and popovers (floating-ui)
+  // observe their anchor's size on the next animation frame, which may come after a test
+  // ended. An observer that never fires is what a layout-less document would see anyway.
+  if (typeof globalThis.ResizeObserver === "undefined") {
+    globalThis.ResizeObserver = class {
+      observe(): void {}
+      unobserve(): void {}
+      disconnect(): void {}
+    };
+  }
 }

@@ -27,17 +27,34 @@ echo "== one full-form validation (median of 51 batches of 1000)   budget 20 µs
 cargo run -q --release -p domain --example bench
 node --experimental-wasm-modules --no-warnings scripts/bench-wasm.mjs
 
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+pids=()
+pg_db=""
+cleanup() {
+  kill "${pids[@]}" 2>/dev/null || true
+  wait "${pids[@]}" 2>/dev/null || true
+  if [ -n "$pg_db" ]; then
+    psql -q -h 127.0.0.1 -U postgres -d postgres -c "DROP DATABASE IF EXISTS $pg_db WITH (FORCE)" >/dev/null 2>&1 || true
+  fi
+  rm -rf "$data"
+}
+# start_server PORT DATA_DIR [DATABASE_URL]: the release server, quiet, until /healthz answers.
+start_server() {
+  mkdir -p "$2"
+  env ${3:+DATABASE_URL="$3"} FISCARD_DATA_DIR="$2" FISCARD_BIND="127.0.0.1:$1" FISCARD_CAPTCHA_MAX_NUMBER=1000 FISCARD_LOG=warn \
+    target/release/fiscard serve >"$2/server.log" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 1 100); do
+    curl -fs "http://127.0.0.1:$1/healthz" >/dev/null 2>&1 && return
+    sleep 0.1
+  done
+}
+
 echo "== server: release build, embedded SQLite, one run   budgets: self/healthz ≥ 0.5; p99 of self < 50 ms during 16 logins"
 data=$(mktemp -d)
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-FISCARD_DATA_DIR="$data" FISCARD_BIND="127.0.0.1:$port" FISCARD_CAPTCHA_MAX_NUMBER=1000 FISCARD_LOG=warn \
-  target/release/fiscard serve >"$data/server.log" 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$data"' EXIT
-for _ in $(seq 1 100); do
-  curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
-  sleep 0.1
-done
+trap cleanup EXIT
+port=$(free_port)
+start_server "$port" "$data"
 cargo run -q --release -p server --example load -- "http://127.0.0.1:$port" "$data"
 
 echo "== cards on SQLite: recharges/s (each with its PIN check), fiscard/list with 10 cards vs /healthz, ledger check"
@@ -48,16 +65,8 @@ if command -v pg_isready >/dev/null 2>&1 && pg_isready -h 127.0.0.1 -p 5432 -q; 
   pg_db="fiscard_bench_$$"
   pg_url="postgres://postgres@127.0.0.1:5432/$pg_db"
   psql -q -h 127.0.0.1 -U postgres -d postgres -c "CREATE DATABASE $pg_db" >/dev/null
-  pg_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-  mkdir -p "$data/pg"
-  DATABASE_URL="$pg_url" FISCARD_DATA_DIR="$data/pg" FISCARD_BIND="127.0.0.1:$pg_port" FISCARD_CAPTCHA_MAX_NUMBER=1000 FISCARD_LOG=warn \
-    target/release/fiscard serve >"$data/pg/server.log" 2>&1 &
-  pg_server=$!
-  trap 'kill "$server" "$pg_server" 2>/dev/null; wait "$server" "$pg_server" 2>/dev/null; psql -q -h 127.0.0.1 -U postgres -d postgres -c "DROP DATABASE IF EXISTS $pg_db WITH (FORCE)" >/dev/null 2>&1; rm -rf "$data"' EXIT
-  for _ in $(seq 1 100); do
-    curl -fs "http://127.0.0.1:$pg_port/healthz" >/dev/null 2>&1 && break
-    sleep 0.1
-  done
+  pg_port=$(free_port)
+  start_server "$pg_port" "$data/pg" "$pg_url"
   cargo run -q --release -p server --example cards -- "http://127.0.0.1:$pg_port" "$data/pg" "$pg_url"
 else
   echo "PostgreSQL does not answer on 127.0.0.1:5432: skipped"

@@ -157,6 +157,11 @@ pub fn currency_scale(code: &str) -> Option<u8> {
     })
 }
 
+/// `minor` as exact decimal text in `currency`'s scale (USD's when the code is not one).
+pub fn currency_amount_text(minor: i64, currency: &str) -> String {
+    amount_text(minor, currency_scale(currency).unwrap_or(USD.scale))
+}
+
 /// A rate in basis points: 1% = 100, 0.15% = 15.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
@@ -266,6 +271,8 @@ mod tests {
         assert_eq!(currency_scale("KWD"), Some(3));
         assert_eq!(currency_scale("usd"), None);
         assert_eq!(currency_scale("US"), None);
+        assert_eq!(currency_amount_text(1_005, "JPY"), "1005");
+        assert_eq!(currency_amount_text(1_005, "EUR"), "10.05");
     }
 
     #[test]

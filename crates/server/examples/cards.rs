@@ -217,18 +217,5 @@ async fn recharge_loop(client: &reqwest::Client, base: &str, token: &str, card: 
             errors += 1;
         }
     }
-    latencies.sort();
-    let elapsed = started.elapsed().as_secs_f64();
-    let pct = |p: f64| {
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        let i = ((latencies.len() as f64 - 1.0) * p).round() as usize;
-        latencies.get(i).map_or(0.0, |d| d.as_secs_f64() * 1000.0)
-    };
-    Figures {
-        rps: latencies.len() as f64 / elapsed,
-        p50_ms: pct(0.5),
-        p99_ms: pct(0.99),
-        count: latencies.len(),
-        errors,
-    }
+    Figures::of(latencies, errors, started.elapsed())
 }

@@ -173,41 +173,77 @@ pub struct BinOptions {
     pub location: String,
     pub org: String,
     pub currency: String,
-    pub recharge_rate: String,
-    pub payment_rate: String,
-    pub exchange_rate: String,
-    pub refund_rate: String,
-    pub limit_per_transaction: String,
-    pub limit_daily: String,
-    pub limit_monthly: String,
+    /// Each term left out takes the standard one (`Terms::default`).
+    pub recharge_rate: Option<String>,
+    pub payment_rate: Option<String>,
+    pub exchange_rate: Option<String>,
+    pub refund_rate: Option<String>,
+    pub limit_per_transaction: Option<String>,
+    pub limit_daily: Option<String>,
+    pub limit_monthly: Option<String>,
 }
 
-fn rate_of(name: &str, text: &str) -> anyhow::Result<domain::money::Rate> {
+fn rate_of(
+    name: &str,
+    text: Option<&str>,
+    standard: domain::money::Rate,
+) -> anyhow::Result<domain::money::Rate> {
+    let Some(text) = text else {
+        return Ok(standard);
+    };
     domain::money::Rate::from_fraction(text)
         .with_context(|| format!("--{name} {text:?}: a fraction between 0 and 1, e.g. 0.01 for 1%"))
 }
 
-fn usd_of(name: &str, text: &str) -> anyhow::Result<i64> {
+fn usd_of(name: &str, text: Option<&str>, standard: i64) -> anyhow::Result<i64> {
+    let Some(text) = text else {
+        return Ok(standard);
+    };
     domain::money::parse_amount(text, domain::money::USD.scale)
         .map_err(|e| anyhow::anyhow!("--{name} {text:?} is not a USD amount: {e:?}"))
 }
 
 /// `admin bin add`: adds a BIN or replaces its terms (new cards get them) and enables it.
 pub async fn bin_add(config: &Config, options: BinOptions) -> anyhow::Result<()> {
+    let d = Terms::default();
     let bin = Bin {
         bin: options.bin.trim().to_owned(),
         location_code: options.location.trim().to_uppercase(),
         org_name: options.org.trim().to_owned(),
         currency: options.currency.trim().to_uppercase(),
         terms: Terms {
-            recharge_rate: rate_of("recharge-rate", &options.recharge_rate)?,
-            payment_rate: rate_of("payment-rate", &options.payment_rate)?,
-            exchange_rate: rate_of("exchange-rate", &options.exchange_rate)?,
-            refund_rate: rate_of("refund-rate", &options.refund_rate)?,
+            recharge_rate: rate_of(
+                "recharge-rate",
+                options.recharge_rate.as_deref(),
+                d.recharge_rate,
+            )?,
+            payment_rate: rate_of(
+                "payment-rate",
+                options.payment_rate.as_deref(),
+                d.payment_rate,
+            )?,
+            exchange_rate: rate_of(
+                "exchange-rate",
+                options.exchange_rate.as_deref(),
+                d.exchange_rate,
+            )?,
+            refund_rate: rate_of("refund-rate", options.refund_rate.as_deref(), d.refund_rate)?,
             limits: Limits {
-                per_transaction: usd_of("limit-per-transaction", &options.limit_per_transaction)?,
-                daily: usd_of("limit-daily", &options.limit_daily)?,
-                monthly: usd_of("limit-monthly", &options.limit_monthly)?,
+                per_transaction: usd_of(
+                    "limit-per-transaction",
+                    options.limit_per_transaction.as_deref(),
+                    d.limits.per_transaction,
+                )?,
+                daily: usd_of(
+                    "limit-daily",
+                    options.limit_daily.as_deref(),
+                    d.limits.daily,
+                )?,
+                monthly: usd_of(
+                    "limit-monthly",
+                    options.limit_monthly.as_deref(),
+                    d.limits.monthly,
+                )?,
             },
         },
         enabled: true,

@@ -104,22 +104,24 @@ enum BinAction {
         org: String,
         #[arg(long, default_value = "USD")]
         currency: String,
-        /// Fractions: 0.01 is 1%.
-        #[arg(long, default_value = "0.01")]
-        recharge_rate: String,
-        #[arg(long, default_value = "0.01")]
-        payment_rate: String,
-        #[arg(long, default_value = "0.0015")]
-        exchange_rate: String,
-        #[arg(long, default_value = "0")]
-        refund_rate: String,
-        /// In USD.
-        #[arg(long, default_value = "10000")]
-        limit_per_transaction: String,
-        #[arg(long, default_value = "20000")]
-        limit_daily: String,
-        #[arg(long, default_value = "50000")]
-        limit_monthly: String,
+        /// Fractions (0.01 is 1%); each defaults to the standard terms (recharge 1%, payment
+        /// 1%, exchange 0.15%, refund 0).
+        #[arg(long)]
+        recharge_rate: Option<String>,
+        #[arg(long)]
+        payment_rate: Option<String>,
+        #[arg(long)]
+        exchange_rate: Option<String>,
+        #[arg(long)]
+        refund_rate: Option<String>,
+        /// In USD; each defaults to the standard limits (10,000 / 20,000 daily / 50,000
+        /// monthly).
+        #[arg(long)]
+        limit_per_transaction: Option<String>,
+        #[arg(long)]
+        limit_daily: Option<String>,
+        #[arg(long)]
+        limit_monthly: Option<String>,
     },
     /// Stop issuing cards under a BIN (its cards keep working).
     Disable {

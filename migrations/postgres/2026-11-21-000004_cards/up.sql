@@ -82,7 +82,6 @@ CREATE TABLE card_transactions (
     merchant_name_location TEXT NOT NULL,
     transaction_amount BIGINT NOT NULL,
     transaction_currency TEXT NOT NULL,
-    transaction_scale INTEGER NOT NULL,
     -- In the card's currency: what the card is charged or credited, fees not included.
     account_gross_amount BIGINT NOT NULL,
     account_currency TEXT NOT NULL,

@@ -74,18 +74,25 @@ pub async fn measure(
             errors += e;
         }
     }
-    let elapsed = started.elapsed().as_secs_f64();
-    all.sort();
-    let pct = |p: f64| {
-        all.get(((all.len() as f64 - 1.0) * p).round() as usize)
-            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
-    };
-    Figures {
-        rps: all.len() as f64 / elapsed,
-        p50_ms: pct(0.5),
-        p99_ms: pct(0.99),
-        count: all.len(),
-        errors,
+    Figures::of(all, errors, started.elapsed())
+}
+
+impl Figures {
+    /// Rate and percentiles of the successful requests' latencies over `elapsed`.
+    pub fn of(mut latencies: Vec<Duration>, errors: usize, elapsed: Duration) -> Figures {
+        latencies.sort();
+        let pct = |p: f64| {
+            latencies
+                .get(((latencies.len() as f64 - 1.0) * p).round() as usize)
+                .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+        };
+        Figures {
+            rps: latencies.len() as f64 / elapsed.as_secs_f64(),
+            p50_ms: pct(0.5),
+            p99_ms: pct(0.99),
+            count: latencies.len(),
+            errors,
+        }
     }
 }
 

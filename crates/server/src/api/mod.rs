@@ -80,6 +80,32 @@ impl ApiCode {
             Self::Internal => 500,
         }
     }
+
+    /// Every code, in catalogue order.
+    pub const ALL: [ApiCode; 18] = [
+        Self::Ok,
+        Self::NotLoggedIn,
+        Self::Validation,
+        Self::VerificationRequired,
+        Self::VerificationWrong,
+        Self::BasicIdentityRequired,
+        Self::InvestorRequired,
+        Self::AmlRequired,
+        Self::QiRequired,
+        Self::AuthenticatorKeyExpired,
+        Self::MobileNotBound,
+        Self::BadRequest,
+        Self::Forbidden,
+        Self::NotFound,
+        Self::Conflict,
+        Self::Refused,
+        Self::TooManyAttempts,
+        Self::Internal,
+    ];
+
+    pub fn from_number(number: u16) -> Option<ApiCode> {
+        Self::ALL.into_iter().find(|c| c.number() == number)
+    }
 }
 
 #[derive(Serialize)]
@@ -166,12 +192,6 @@ pub enum Answer {
     Fresh(Api),
     /// The stored envelope, sent as it was (marked `Idempotent-Replayed: true`).
     Replayed(String),
-}
-
-impl From<Api> for Answer {
-    fn from(api: Api) -> Answer {
-        Answer::Fresh(api)
-    }
 }
 
 impl Responder for Answer {
@@ -263,6 +283,13 @@ impl AppError {
             .map(str::to_owned);
         error.0.content = Value::Array(texts);
         error
+    }
+
+    /// A closed gate (SPEC §6): its statusCode (105 basic identity, 110 mobile…) and its
+    /// prompt, both as the domain's gate table says.
+    pub fn gate(gate: domain::gates::Gate) -> AppError {
+        let code = ApiCode::from_number(gate.status_code()).unwrap_or(ApiCode::Forbidden);
+        AppError::new(code, gate.prompt_key())
     }
 
     /// 101.
@@ -383,5 +410,19 @@ impl ResponseError for AppError {
                 .insert(actix_web::http::header::RETRY_AFTER, value);
         }
         response
+    }
+}
+
+#[cfg(test)]
+mod gate_tests {
+    use super::*;
+
+    #[test]
+    fn every_gate_answers_its_own_status_code_and_prompt() {
+        for gate in domain::gates::Gate::ALL {
+            let refusal = AppError::gate(*gate);
+            assert_eq!(refusal.code().number(), gate.status_code(), "{gate:?}");
+            assert_eq!(refusal.0.key, gate.prompt_key());
+        }
     }
 }

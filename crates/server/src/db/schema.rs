@@ -229,7 +229,6 @@ diesel::table! {
         merchant_name_location -> Text,
         transaction_amount -> BigInt,
         transaction_currency -> Text,
-        transaction_scale -> Integer,
         account_gross_amount -> BigInt,
         account_currency -> Text,
         transaction_fee -> BigInt,

@@ -21,15 +21,19 @@ pub const TOLERANCE_SECONDS: i64 = 300;
 pub const TIMESTAMP_HEADER: &str = "Fiscard-Timestamp";
 pub const SIGNATURE_HEADER: &str = "Fiscard-Signature";
 
-/// The signature header's value for `body` sent at `timestamp` (the simulator signs with it).
-///
-/// # Panics
-/// Never: HMAC takes keys of any length.
-pub fn sign(secret: &[u8], timestamp: i64, body: &[u8]) -> String {
-    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(secret).expect("HMAC takes any key");
+/// The HMAC of "<timestamp>.<body>" under the webhook secret, ready to finish or verify.
+fn mac_of(secret: &[u8], timestamp: i64, body: &[u8]) -> Hmac<Sha256> {
+    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(secret)
+        .unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
     mac.update(timestamp.to_string().as_bytes());
     mac.update(b".");
     mac.update(body);
+    mac
+}
+
+/// The signature header's value for `body` sent at `timestamp` (the simulator signs with it).
+pub fn sign(secret: &[u8], timestamp: i64, body: &[u8]) -> String {
+    let mac = mac_of(secret, timestamp, body);
     format!("v1={}", hex::encode(mac.finalize().into_bytes()))
 }
 
@@ -41,8 +45,6 @@ fn header<'a>(req: &'a HttpRequest, name: &str) -> Option<&'a str> {
     req.headers().get(name).and_then(|v| v.to_str().ok())
 }
 
-/// # Panics
-/// Never: HMAC takes keys of any length.
 pub async fn receive(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> ApiResult {
     let now = state.clock.now_ms();
     let timestamp: i64 = header(&req, TIMESTAMP_HEADER)
@@ -52,12 +54,11 @@ pub async fn receive(state: web::Data<AppState>, req: HttpRequest, body: web::By
         .and_then(|s| s.trim().strip_prefix("v1="))
         .and_then(|s| hex::decode(s).ok())
         .ok_or_else(|| forbidden("api.event_signature_invalid"))?;
-    let mut mac =
-        <Hmac<Sha256> as Mac>::new_from_slice(state.config.secrets.webhook_secret.expose())
-            .expect("HMAC takes any key");
-    mac.update(timestamp.to_string().as_bytes());
-    mac.update(b".");
-    mac.update(&body);
+    let mac = mac_of(
+        state.config.secrets.webhook_secret.expose(),
+        timestamp,
+        &body,
+    );
     // Compared in constant time.
     mac.verify_slice(&signature)
         .map_err(|_| forbidden("api.event_signature_invalid"))?;

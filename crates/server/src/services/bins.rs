@@ -115,12 +115,34 @@ type Row = (
     bool,
 );
 
-fn rate(bps: i32) -> Rate {
-    Rate(u32::try_from(bps).unwrap_or(0))
-}
+impl Terms {
+    /// From the columns BINs and cards keep them in: rates in basis points (recharge,
+    /// payment, exchange, refund), limits (per transaction, daily, monthly).
+    pub(crate) fn from_columns(rates: [i32; 4], limits: [i64; 3]) -> Terms {
+        let rate = |bps: i32| Rate(u32::try_from(bps).unwrap_or(0));
+        Terms {
+            recharge_rate: rate(rates[0]),
+            payment_rate: rate(rates[1]),
+            exchange_rate: rate(rates[2]),
+            refund_rate: rate(rates[3]),
+            limits: Limits {
+                per_transaction: limits[0],
+                daily: limits[1],
+                monthly: limits[2],
+            },
+        }
+    }
 
-fn bps(rate: Rate) -> i32 {
-    i32::try_from(rate.0).unwrap_or(i32::MAX)
+    /// The rates as their columns hold them, in the order of [`Terms::from_columns`].
+    pub(crate) fn rate_columns(self) -> [i32; 4] {
+        [
+            self.recharge_rate,
+            self.payment_rate,
+            self.exchange_rate,
+            self.refund_rate,
+        ]
+        .map(|r| i32::try_from(r.0).unwrap_or(i32::MAX))
+    }
 }
 
 fn from_row(r: Row) -> Bin {
@@ -129,17 +151,7 @@ fn from_row(r: Row) -> Bin {
         location_code: r.1,
         org_name: r.2,
         currency: r.3,
-        terms: Terms {
-            recharge_rate: rate(r.4),
-            payment_rate: rate(r.5),
-            exchange_rate: rate(r.6),
-            refund_rate: rate(r.7),
-            limits: Limits {
-                per_transaction: r.8,
-                daily: r.9,
-                monthly: r.10,
-            },
-        },
+        terms: Terms::from_columns([r.4, r.5, r.6, r.7], [r.8, r.9, r.10]),
         enabled: r.11,
     }
 }
@@ -195,14 +207,15 @@ pub fn find(conn: &mut DbConnection, bin: &str) -> QueryResult<Option<Bin>> {
 /// whether it was new.
 pub fn save(conn: &mut DbConnection, bin: &Bin, now: i64) -> QueryResult<bool> {
     let t = bin.terms;
+    let [recharge, payment, exchange, refund] = t.rate_columns();
     let values = (
         card_bins::location_code.eq(&bin.location_code),
         card_bins::org_name.eq(&bin.org_name),
         card_bins::currency.eq(&bin.currency),
-        card_bins::recharge_rate_bps.eq(bps(t.recharge_rate)),
-        card_bins::payment_rate_bps.eq(bps(t.payment_rate)),
-        card_bins::exchange_rate_bps.eq(bps(t.exchange_rate)),
-        card_bins::refund_rate_bps.eq(bps(t.refund_rate)),
+        card_bins::recharge_rate_bps.eq(recharge),
+        card_bins::payment_rate_bps.eq(payment),
+        card_bins::exchange_rate_bps.eq(exchange),
+        card_bins::refund_rate_bps.eq(refund),
         card_bins::limit_per_transaction.eq(t.limits.per_transaction),
         card_bins::limit_daily.eq(t.limits.daily),
         card_bins::limit_monthly.eq(t.limits.monthly),

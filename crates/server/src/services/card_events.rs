@@ -15,7 +15,8 @@
 use diesel::prelude::*;
 use domain::card::{CardStatus, PaymentFees};
 use domain::date::Date;
-use domain::money::{USD, amount_text, currency_scale, parse_amount};
+use domain::money::{USD, currency_amount_text, currency_scale, parse_amount};
+use domain::orders::{TransactionStatus as Status, TransactionType as Kind};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -77,19 +78,6 @@ pub struct Event {
     pub occurred_at: Option<i64>,
 }
 
-/// The transaction types and statuses the API shows (SPEC §4).
-mod kinds {
-    pub const AUTH: &str = "auth";
-    pub const VOID: &str = "void";
-    pub const REFUND: &str = "refund";
-    pub const VERIFICATION: &str = "verfication";
-    pub const CORRECTIVE_AUTH: &str = "corrective_auth";
-    pub const AUTHORIZED: &str = "authorized";
-    pub const SUCCEED: &str = "succeed";
-    pub const FAILED: &str = "failed";
-    pub const VOIDED: &str = "void";
-}
-
 /// Why an authorization was declined.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Decline {
@@ -138,7 +126,6 @@ pub struct Transaction {
     pub merchant_name_location: String,
     pub transaction_amount: i64,
     pub transaction_currency: String,
-    pub transaction_scale: i32,
     pub account_gross_amount: i64,
     pub account_currency: String,
     pub transaction_fee: i64,
@@ -166,7 +153,6 @@ macro_rules! tx_columns {
             txs::merchant_name_location,
             txs::transaction_amount,
             txs::transaction_currency,
-            txs::transaction_scale,
             txs::account_gross_amount,
             txs::account_currency,
             txs::transaction_fee,
@@ -196,7 +182,6 @@ fn insert(conn: &mut DbConnection, t: &Transaction) -> QueryResult<()> {
             txs::merchant_name_location.eq(&t.merchant_name_location),
             txs::transaction_amount.eq(t.transaction_amount),
             txs::transaction_currency.eq(&t.transaction_currency),
-            txs::transaction_scale.eq(t.transaction_scale),
             txs::account_gross_amount.eq(t.account_gross_amount),
             txs::account_currency.eq(&t.account_currency),
             txs::transaction_fee.eq(t.transaction_fee),
@@ -256,7 +241,6 @@ fn bad(code: ApiCode, key: &'static str) -> AppError {
 struct Amounts {
     amount: i64,
     currency: String,
-    scale: u8,
     /// In the card's currency.
     billing: i64,
 }
@@ -287,13 +271,8 @@ fn amounts(e: &Event, card: &Card, allow_zero: bool) -> Result<Amounts, AppError
     Ok(Amounts {
         amount,
         currency,
-        scale,
         billing,
     })
-}
-
-fn scale_column(scale: u8) -> i32 {
-    i32::from(scale)
 }
 
 /// Handles `event` (signature already checked) inside the caller's transaction: the stored
@@ -373,7 +352,6 @@ fn new_row(e: &Event, card: &Card, kind: &str, status: &str, now: i64) -> Transa
             .collect(),
         transaction_amount: 0,
         transaction_currency: card.currency.clone(),
-        transaction_scale: scale_column(USD.scale),
         account_gross_amount: 0,
         account_currency: card.currency.clone(),
         transaction_fee: 0,
@@ -390,7 +368,7 @@ fn new_row(e: &Event, card: &Card, kind: &str, status: &str, now: i64) -> Transa
 }
 
 fn money(minor: i64, card: &Card) -> String {
-    amount_text(minor, currency_scale(&card.currency).unwrap_or(USD.scale))
+    currency_amount_text(minor, &card.currency)
 }
 
 /// Spending on `card` since `since` (approved authorizations, not voided), from the gross
@@ -398,8 +376,8 @@ fn money(minor: i64, card: &Card) -> String {
 fn spent_since(conn: &mut DbConnection, card: &Card, since: i64) -> QueryResult<i64> {
     let amounts: Vec<i64> = txs::table
         .filter(txs::card_id.eq(&card.id))
-        .filter(txs::transaction_type.eq(kinds::AUTH))
-        .filter(txs::status.eq_any([kinds::AUTHORIZED, kinds::SUCCEED]))
+        .filter(txs::transaction_type.eq(Kind::Auth.as_str()))
+        .filter(txs::status.eq_any([Status::Authorized.as_str(), Status::Succeed.as_str()]))
         .filter(txs::created_at.ge(since))
         .select(txs::account_gross_amount)
         .load(conn)?;
@@ -449,10 +427,15 @@ fn authorize(
         foreign,
     );
     let total = fees.total_with(a.billing);
-    let mut row = new_row(e, card, kinds::AUTH, kinds::AUTHORIZED, now);
+    let mut row = new_row(
+        e,
+        card,
+        Kind::Auth.as_str(),
+        Status::Authorized.as_str(),
+        now,
+    );
     row.transaction_amount = a.amount;
     row.transaction_currency.clone_from(&a.currency);
-    row.transaction_scale = scale_column(a.scale);
     row.account_gross_amount = a.billing;
     row.transaction_fee = fees.transaction_fee;
     row.conversion_fee = fees.conversion_fee;
@@ -476,7 +459,7 @@ fn authorize(
         }
     }
     if let Some(reason) = decline {
-        kinds::FAILED.clone_into(&mut row.status);
+        Status::Failed.as_str().clone_into(&mut row.status);
         row.decline_reason = Some(reason.as_str().to_owned());
     } else {
         row.held = total;
@@ -506,9 +489,15 @@ fn verify(
         return Ok(Err(bad(ApiCode::Conflict, "api.event_conflict")));
     }
     let decline = Decline::of_status(card.status_at(now));
-    let mut row = new_row(e, card, kinds::VERIFICATION, kinds::SUCCEED, now);
+    let mut row = new_row(
+        e,
+        card,
+        Kind::Verification.as_str(),
+        Status::Succeed.as_str(),
+        now,
+    );
     if let Some(reason) = decline {
-        kinds::FAILED.clone_into(&mut row.status);
+        Status::Failed.as_str().clone_into(&mut row.status);
         row.decline_reason = Some(reason.as_str().to_owned());
     }
     insert(conn, &row)?;
@@ -529,8 +518,8 @@ fn open_authorization(
         return Ok(Err(bad(ApiCode::BadRequest, "api.event_invalid")));
     };
     match find_tx(conn, id)? {
-        Some(t) if t.card_id == card.id && t.transaction_type == kinds::AUTH => {
-            if t.status == kinds::AUTHORIZED && t.held > 0 {
+        Some(t) if t.card_id == card.id && t.transaction_type == Kind::Auth.as_str() => {
+            if t.status == Status::Authorized.as_str() && t.held > 0 {
                 Ok(Ok(t))
             } else {
                 Ok(Err(bad(ApiCode::Refused, "api.event_not_applicable")))
@@ -616,7 +605,7 @@ fn clear(
     set_auth(
         conn,
         &auth,
-        kinds::SUCCEED,
+        Status::Succeed.as_str(),
         auth.account_gross_amount,
         auth_fees(&auth),
         0,
@@ -624,7 +613,7 @@ fn clear(
     )?;
     Ok(Ok(json!({
         "transactionId": auth.transaction_id,
-        "status": kinds::SUCCEED,
+        "status": Status::Succeed.as_str(),
         "settled": money(auth.account_gross_amount, card),
         "fees": money(fees, card),
     })))
@@ -677,19 +666,18 @@ fn void(
     set_auth(
         conn,
         &auth,
-        kinds::VOIDED,
+        Status::Void.as_str(),
         auth.account_gross_amount,
         auth_fees(&auth),
         0,
         now,
     )?;
-    let mut row = new_row(e, card, kinds::VOID, kinds::SUCCEED, now);
+    let mut row = new_row(e, card, Kind::Void.as_str(), Status::Succeed.as_str(), now);
     row.merchant_name_location
         .clone_from(&auth.merchant_name_location);
     row.transaction_amount = auth.transaction_amount;
     row.transaction_currency
         .clone_from(&auth.transaction_currency);
-    row.transaction_scale = auth.transaction_scale;
     row.account_gross_amount = auth.account_gross_amount;
     row.origin_transaction_id = Some(auth.transaction_id.clone());
     insert(conn, &row)?;
@@ -742,9 +730,9 @@ fn reverse(
         now,
     )?;
     let status = if gross == 0 {
-        kinds::VOIDED
+        Status::Void.as_str()
     } else {
-        kinds::AUTHORIZED
+        Status::Authorized.as_str()
     };
     let fees = if gross == 0 {
         PaymentFees {
@@ -755,14 +743,19 @@ fn reverse(
         fees
     };
     set_auth(conn, &auth, status, gross, fees, held, now)?;
-    let mut row = new_row(e, card, kinds::CORRECTIVE_AUTH, kinds::SUCCEED, now);
+    let mut row = new_row(
+        e,
+        card,
+        Kind::CorrectiveAuth.as_str(),
+        Status::Succeed.as_str(),
+        now,
+    );
     if row.merchant_name_location.is_empty() {
         row.merchant_name_location
             .clone_from(&auth.merchant_name_location);
     }
     row.transaction_amount = a.amount;
     row.transaction_currency = a.currency;
-    row.transaction_scale = scale_column(a.scale);
     row.account_gross_amount = a.billing;
     insert(conn, &row)?;
     let balance = ledger::balance(conn, &card.account())?;
@@ -791,15 +784,15 @@ fn refund(
     let mut merchant = e.merchant.clone().unwrap_or_default();
     if let Some(origin) = e.origin_transaction_id.as_deref() {
         let purchase = match find_tx(conn, origin)? {
-            Some(t) if t.card_id == card.id && t.transaction_type == kinds::AUTH => t,
+            Some(t) if t.card_id == card.id && t.transaction_type == Kind::Auth.as_str() => t,
             _ => return Ok(Err(bad(ApiCode::NotFound, "api.transaction_not_found"))),
         };
-        if purchase.status != kinds::SUCCEED {
+        if purchase.status != Status::Succeed.as_str() {
             return Ok(Err(bad(ApiCode::Refused, "api.event_not_applicable")));
         }
         let refunded: Vec<i64> = txs::table
             .filter(txs::origin_transaction_id.eq(origin))
-            .filter(txs::transaction_type.eq(kinds::REFUND))
+            .filter(txs::transaction_type.eq(Kind::Refund.as_str()))
             .select(txs::account_gross_amount)
             .load(conn)?;
         let refunded = refunded.into_iter().fold(0_i64, i64::saturating_add);
@@ -840,11 +833,16 @@ fn refund(
         },
         now,
     )?;
-    let mut row = new_row(e, card, kinds::REFUND, kinds::SUCCEED, now);
+    let mut row = new_row(
+        e,
+        card,
+        Kind::Refund.as_str(),
+        Status::Succeed.as_str(),
+        now,
+    );
     row.merchant_name_location = merchant.chars().take(128).collect();
     row.transaction_amount = a.amount;
     row.transaction_currency = a.currency;
-    row.transaction_scale = scale_column(a.scale);
     row.account_gross_amount = a.billing;
     row.refund_fee = fee;
     insert(conn, &row)?;

@@ -8,10 +8,10 @@
 use diesel::prelude::*;
 use domain::card::{CardAction, CardStatus};
 use domain::date::Date;
-use domain::money::{Rate, USD, recharge_quote};
+use domain::money::{USD, recharge_quote};
 use domain::orders::{OrderStatus, OrderType};
 
-use super::bins::{Bin, Limits, Terms};
+use super::bins::{Bin, Terms};
 use super::issuer::{CardIssuer, IssueRequest};
 use super::ledger::{self, Account, AccountKind, Movement, Refusal};
 use super::vault::{DigestUse, Purpose, Vault};
@@ -91,14 +91,6 @@ macro_rules! card_columns {
     };
 }
 
-fn rate(bps: i32) -> Rate {
-    Rate(u32::try_from(bps).unwrap_or(0))
-}
-
-fn bps(rate: Rate) -> i32 {
-    i32::try_from(rate.0).unwrap_or(i32::MAX)
-}
-
 impl From<CardRow> for Card {
     fn from(r: CardRow) -> Card {
         Card {
@@ -114,17 +106,15 @@ impl From<CardRow> for Card {
             location_code: r.location_code,
             // Only this module writes the column, always from `CardStatus`.
             status: CardStatus::parse(&r.status).unwrap_or(CardStatus::Frozen),
-            terms: Terms {
-                recharge_rate: rate(r.recharge_rate_bps),
-                payment_rate: rate(r.payment_rate_bps),
-                exchange_rate: rate(r.exchange_rate_bps),
-                refund_rate: rate(r.refund_rate_bps),
-                limits: Limits {
-                    per_transaction: r.limit_per_transaction,
-                    daily: r.limit_daily,
-                    monthly: r.limit_monthly,
-                },
-            },
+            terms: Terms::from_columns(
+                [
+                    r.recharge_rate_bps,
+                    r.payment_rate_bps,
+                    r.exchange_rate_bps,
+                    r.refund_rate_bps,
+                ],
+                [r.limit_per_transaction, r.limit_daily, r.limit_monthly],
+            ),
             created_at: r.created_at,
         }
     }
@@ -246,6 +236,7 @@ pub fn issue(
         let digest =
             hex::encode(vault.digest(DigestUse::CardNumberLookup, made.card_number.as_bytes()));
         let t = bin.terms;
+        let [recharge, payment, exchange, refund] = t.rate_columns();
         let card = Card {
             id: id.clone(),
             user_id: user_id.to_owned(),
@@ -281,10 +272,10 @@ pub fn issue(
                     cards::org_name.eq(&card.org_name),
                     cards::location_code.eq(&card.location_code),
                     cards::status.eq(card.status.as_str()),
-                    cards::recharge_rate_bps.eq(bps(t.recharge_rate)),
-                    cards::payment_rate_bps.eq(bps(t.payment_rate)),
-                    cards::exchange_rate_bps.eq(bps(t.exchange_rate)),
-                    cards::refund_rate_bps.eq(bps(t.refund_rate)),
+                    cards::recharge_rate_bps.eq(recharge),
+                    cards::payment_rate_bps.eq(payment),
+                    cards::exchange_rate_bps.eq(exchange),
+                    cards::refund_rate_bps.eq(refund),
                     cards::limit_per_transaction.eq(t.limits.per_transaction),
                     cards::limit_daily.eq(t.limits.daily),
                     cards::limit_monthly.eq(t.limits.monthly),

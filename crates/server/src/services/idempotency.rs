@@ -10,6 +10,7 @@
 use diesel::prelude::*;
 use domain::input::{Raw, RawObject};
 
+use super::vault::{DigestUse, Vault};
 use crate::db::schema::idempotency_keys as keys;
 use crate::db::{DbConnection, insert_unless_taken};
 
@@ -46,20 +47,12 @@ pub fn valid_key(key: &str) -> bool {
 }
 
 impl Keyed {
-    /// # Panics
-    /// Never: HMAC takes keys of any length.
-    pub fn new(user_id: &str, key: &str, mac_key: &[u8], route: &str, body: &Raw) -> Keyed {
-        use hmac::{Hmac, Mac};
-        let mut mac =
-            <Hmac<sha2::Sha256> as Mac>::new_from_slice(mac_key).expect("HMAC takes any key");
-        mac.update(b"idempotency\0");
-        mac.update(route.as_bytes());
-        mac.update(b"\0");
-        mac.update(format!("{:?}", canonical(body, true)).as_bytes());
+    pub fn new(user_id: &str, key: &str, vault: &Vault, route: &str, body: &Raw) -> Keyed {
+        let request = format!("{route}\0{:?}", canonical(body, true));
         Keyed {
             user_id: user_id.to_owned(),
             key: key.to_owned(),
-            digest: hex::encode(mac.finalize().into_bytes()),
+            digest: hex::encode(vault.digest(DigestUse::IdempotentRequest, request.as_bytes())),
         }
     }
 
@@ -142,7 +135,7 @@ mod tests {
         Keyed::new(
             "u1",
             "k1",
-            b"secret",
+            &Vault::new(&[9; 32]).unwrap(),
             "/fiscard/recharge",
             &Raw::from_json(body).unwrap(),
         )

@@ -44,6 +44,8 @@ pub enum DigestUse {
     CardNumberLookup,
     /// A card's CVV, derived from its number and expiry, never stored.
     CardVerificationValue,
+    /// What an idempotent request asked for (compared with its retries).
+    IdempotentRequest,
 }
 
 impl DigestUse {
@@ -51,6 +53,7 @@ impl DigestUse {
         match self {
             Self::CardNumberLookup => "card-number-lookup",
             Self::CardVerificationValue => "card-verification-value",
+            Self::IdempotentRequest => "idempotent-request",
         }
     }
 }

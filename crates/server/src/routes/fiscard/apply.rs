@@ -13,21 +13,6 @@ use crate::services::security_log::{self, Event};
 use crate::services::{bins, cards};
 use crate::state::AppState;
 
-/// The statusCode of each gate (SPEC §8).
-fn gate_refusal(gate: domain::gates::Gate) -> AppError {
-    use domain::gates::Gate;
-    match gate {
-        Gate::Login => AppError::not_logged_in(),
-        Gate::BasicIdentity => AppError::new(ApiCode::BasicIdentityRequired, "gate.basic_identity"),
-        Gate::InvestorIdentity => {
-            AppError::new(ApiCode::InvestorRequired, "gate.investor_identity")
-        }
-        Gate::Aml => AppError::new(ApiCode::AmlRequired, "gate.aml"),
-        Gate::Qi => AppError::new(ApiCode::QiRequired, "gate.qi"),
-        Gate::Mobile => AppError::new(ApiCode::MobileNotBound, "gate.mobile"),
-    }
-}
-
 pub async fn apply(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -49,7 +34,7 @@ pub async fn apply(
         mobile_bound: p.mobile.is_some(),
     };
     if let Some(gate) = first_closed_gate(GatedAction::ApplyCard, &gates) {
-        return Err(gate_refusal(gate));
+        return Err(AppError::gate(gate));
     }
     let bin = body
         .text("bin")

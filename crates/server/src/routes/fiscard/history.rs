@@ -2,7 +2,6 @@
 //! reported them, newest first, with the fields of SPEC §3.
 
 use actix_web::web;
-use domain::money::{USD, amount_text, currency_scale};
 use serde::{Deserialize, Serialize};
 
 use super::{card_not_found, money};
@@ -49,12 +48,8 @@ struct TransactionItem {
 impl TransactionItem {
     fn of(t: Transaction) -> TransactionItem {
         let c = &t.account_currency;
-        let scale = u8::try_from(t.transaction_scale)
-            .ok()
-            .or_else(|| currency_scale(&t.transaction_currency))
-            .unwrap_or(USD.scale);
         TransactionItem {
-            transaction_amount: amount_text(t.transaction_amount, scale),
+            transaction_amount: money(t.transaction_amount, &t.transaction_currency),
             account_gross_amount: money(t.account_gross_amount, c),
             transaction_fee_amount: money(t.transaction_fee, c),
             transaction_fee_currency: c.clone(),

@@ -12,7 +12,7 @@ pub mod orders;
 pub mod recharge;
 
 use actix_web::HttpRequest;
-use domain::money::{USD, amount_text, currency_scale};
+use domain::money::currency_amount_text as money;
 use serde::Serialize;
 
 use crate::api::{self, Answer, ApiCode, ApiResult, AppError, JsonBody};
@@ -21,11 +21,6 @@ use crate::services::cards::{self, Card, Order};
 use crate::services::idempotency::{Keyed, Seen, valid_key};
 use crate::services::sessions::SessionUser;
 use crate::state::AppState;
-
-/// The amount as exact decimal text in its currency's scale.
-fn money(minor: i64, currency: &str) -> String {
-    amount_text(minor, currency_scale(currency).unwrap_or(USD.scale))
-}
 
 /// A card in the list (SPEC §3).
 #[derive(Serialize)]
@@ -160,7 +155,7 @@ fn idempotency_key(
     Ok(Some(Keyed::new(
         &user.user_id,
         key,
-        &state.code_key(),
+        &state.vault,
         route,
         &body.0,
     )))
@@ -206,7 +201,11 @@ where
                     Seen::OtherRequest => return Ok(Err(idempotency_conflict())),
                 }
             }
-            let result = work(conn)?;
+            let result = match work(conn)? {
+                // A failure is not an answer: roll back, key included, so it can be retried.
+                Err(failure) if !failure.is_handled() => return Err(failure),
+                result => result,
+            };
             if let Some(keyed) = &keyed {
                 let envelope = match &result {
                     Ok(api) => api.envelope_text(locale),

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs what the browser journeys (tests/e2e) need beyond their npm packages, each only
+# when missing: Debian's Chromium at /usr/bin/chromium (playwright-core drives it; Playwright's
+# own browser download cannot be fetched here) and a CJK font, so the zh-HK screens show their
+# text instead of empty boxes.
+set -euo pipefail
+
+packages=()
+[ -x /usr/bin/chromium ] || packages+=(chromium)
+if ! fc-list :lang=zh-hk family 2>/dev/null | grep -q .; then
+  packages+=(fonts-noto-cjk)
+fi
+[ "${#packages[@]}" -eq 0 ] && exit 0
+
+echo "==> installing ${packages[*]} for the browser journeys (about a minute, once)"
+sudo=()
+if [ "$(id -u)" -ne 0 ]; then
+  sudo=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq "${packages[@]}" >/dev/null
+/usr/bin/chromium --version

@@ -1,0 +1,45 @@
+// Authenticator codes as an authenticator app makes them (RFC 6238 with the defaults the server
+// uses: HMAC-SHA-1, 30-second steps, 6 digits) from the base32 key the bind page shows.
+import { createHmac } from "node:crypto";
+
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+export const STEP_SECONDS = 30;
+
+/** RFC 4648 base32 (any case; spaces, dashes and padding ignored) to bytes. */
+export function base32Decode(text) {
+  const clean = text.toUpperCase().replace(/[\s=-]/g, "");
+  let bits = 0;
+  let value = 0;
+  const bytes = [];
+  for (const char of clean) {
+    const index = ALPHABET.indexOf(char);
+    if (index < 0) throw new Error(`not base32: ${JSON.stringify(char)}`);
+    value = (value << 5) | index;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((value >>> bits) & 0xff);
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+/** The HOTP value (RFC 4226) of `key` for `counter`, as `digits` decimal digits. */
+export function hotp(key, counter, digits = 6) {
+  const message = Buffer.alloc(8);
+  message.writeBigUInt64BE(BigInt(counter));
+  const mac = createHmac("sha1", key).update(message).digest();
+  const offset = mac[mac.length - 1] & 0x0f;
+  const number = mac.readUInt32BE(offset) & 0x7fffffff;
+  return String(number % 10 ** digits).padStart(digits, "0");
+}
+
+/** The code of the base32 `secret` at `time` (milliseconds since the epoch, default now). */
+export function totp(secret, time = Date.now()) {
+  return hotp(base32Decode(secret), Math.floor(time / 1000 / STEP_SECONDS));
+}
+
+/** Milliseconds until the current 30-second step ends. */
+export function msLeftInStep(time = Date.now()) {
+  return STEP_SECONDS * 1000 - (time % (STEP_SECONDS * 1000));
+}

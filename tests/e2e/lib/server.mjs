@@ -173,11 +173,11 @@ export async function startServer({ port } = {}) {
     baseUrl,
     dataDir,
 
-    /** Stops the server (SIGTERM, then SIGKILL after 5 s) and removes its data directory. */
+    /** Stops the server (SIGTERM, SIGKILL when it lingers 2 s) and removes its data directory. */
     async stop() {
       if (!exited) {
         child.kill("SIGTERM");
-        const killer = setTimeout(() => child.kill("SIGKILL"), 5000);
+        const killer = setTimeout(() => child.kill("SIGKILL"), 2000);
         await exit;
         clearTimeout(killer);
       }

@@ -381,6 +381,16 @@ describe("103: verification required", () => {
     ]);
   });
 
+  it("sends the same Idempotency-Key with the first request and with the verified retry", async () => {
+    answer(envelope(103, { email: false, mfa: false, security: true }), envelope(200, null, "Recharged"));
+    handlers.verify.mockResolvedValueOnce({ securityPassword: "654321" });
+    await client.post("fiscard/recharge", { cardKey: "c1", amount: "10" }, { idempotencyKey: "k-1" });
+    expect(sent(0).headers.get("Idempotency-Key")).toBe("k-1");
+    expect(sent(1).headers.get("Idempotency-Key")).toBe("k-1");
+    await client.post("user/config/switch", {});
+    expect(sent(2).headers.has("Idempotency-Key")).toBe(false);
+  });
+
   it("puts the codes of a GET in its query", async () => {
     answer(envelope(103, { email: true, mfa: true, security: false }), envelope(200, { secretKey: "ABC" }));
     handlers.verify.mockResolvedValueOnce({ emailCaptcha: "111111", mfaCode: "222222" });

@@ -39,6 +39,11 @@ export interface CallOptions {
   readonly silent?: boolean;
   /** A call of the login flow: an HTTP 401 is its answer, not a reason to log out and reload. */
   readonly login?: boolean;
+  /**
+   * A POST that moves money (recharge, cancel, apply): one key per user action, kept for its
+   * retries, including the one the verification dialog sends with the codes.
+   */
+  readonly idempotencyKey?: string;
 }
 
 /** The step-up codes the verification dialog collects (statusCode 103). */
@@ -274,7 +279,8 @@ export function createApiClient(handlers: ApiHandlers): ApiClient {
       return run<T>({ method: "GET", url: resolveUrl(path), query, options });
     },
     post<T>(path: string, body: RequestBody = {}, options: CallOptions = {}) {
-      return run<T>({ method: "POST", url: resolveUrl(path), body, options });
+      const { idempotencyKey } = options;
+      return run<T>({ method: "POST", url: resolveUrl(path), body, idempotencyKey, options });
     },
     delete<T>(path: string, body: RequestBody = {}, options: CallOptions = {}) {
       return run<T>({ method: "DELETE", url: resolveUrl(path), body, options });

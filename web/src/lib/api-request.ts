@@ -17,7 +17,13 @@ export type RequestBody = Readonly<Record<string, unknown>>;
 /** A request: GET carries its data in the query, POST and DELETE in a JSON body. */
 export type ApiRequest =
   | { readonly method: "GET"; readonly url: string; readonly query: QueryParams }
-  | { readonly method: "POST" | "DELETE"; readonly url: string; readonly body: RequestBody };
+  | {
+      readonly method: "POST" | "DELETE";
+      readonly url: string;
+      readonly body: RequestBody;
+      /** Sent as `Idempotency-Key`: a retry with the same key never moves money twice. */
+      readonly idempotencyKey?: string;
+    };
 
 export interface Reply {
   readonly envelope: Envelope;
@@ -72,6 +78,7 @@ export async function send(request: ApiRequest): Promise<Reply> {
     if (query) url += (url.includes("?") ? "&" : "?") + query;
   } else {
     headers["Content-Type"] = "application/json";
+    if (request.idempotencyKey !== undefined) headers["Idempotency-Key"] = request.idempotencyKey;
     body = JSON.stringify(request.body);
   }
 

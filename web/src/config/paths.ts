@@ -19,6 +19,9 @@ export const paths = {
   accountFiscard: "/account/fiscard",
   accountOrder: "/account/order",
   accountOrderCard: "/account/order/card",
+  docsPrivacy: "/docs/privacy",
+  docsAgreement: "/docs/agreement",
+  docsTaxForms: "/docs/tax-forms",
 } as const;
 
 /** Whether `pathname` is `area` or one of its sub-pages. */

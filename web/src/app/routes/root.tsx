@@ -2,6 +2,7 @@ import { Box, Flex } from "@chakra-ui/react";
 import { Suspense } from "react";
 import { Outlet, useMatches, useNavigate } from "react-router-dom";
 import { useSWRConfig } from "swr";
+import { Footer } from "@/components/layouts/footer";
 import { Header } from "@/components/layouts/header";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { paths } from "@/config/paths";
@@ -19,7 +20,7 @@ import { useShellApiClient } from "../shell/use-api-client-for-shell";
 import { useMaskedEmail } from "../shell/use-masked-email";
 import { useRouteGuards } from "../shell/use-route-guards";
 
-/** The app shell: API client, route guards, header, the page, and the app's dialogs. */
+/** The app shell: API client, route guards, header, the page, footer, and the app's dialogs. */
 export function RootLayout() {
   const client = useShellApiClient();
   return (
@@ -62,11 +63,14 @@ function Shell() {
         onRegister={() => openAuthDialog("register")}
         onLogout={() => void signOut()}
       />
-      <Box as="main" flex="1">
+      {/* At least a screen high: the footer starts below the fold, so a page replacing its
+          loading spinner never moves it on screen (no layout shift). */}
+      <Box as="main" flex="1" minHeight="100dvh">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
       </Box>
+      <Footer />
       <ShellDialogs onLoggedIn={loggedInWith} />
     </Flex>
   );

@@ -1,13 +1,11 @@
-import { Container } from "@chakra-ui/react";
-import { PlaceholderPage } from "@/components/ui/placeholder-page";
-import { useI18n } from "@/lib/i18n";
+import { openAuthDialog } from "@/features/auth/stores/auth-dialog";
+import { FiscardPage } from "@/features/product/components/fiscard-page";
+import { useSelf } from "@/features/user/api/get-self";
+import { useLoggedIn } from "@/lib/session";
 
-/** /product/fiscard: the card's landing page (its content and #apply form come with the card issue). */
+/** /product/fiscard: the card's landing page, with the application form at #apply. */
 export function Component() {
-  const { t } = useI18n();
-  return (
-    <Container maxWidth="7xl" paddingY={{ base: "8", md: "16" }}>
-      <PlaceholderPage title={t("product.fiscard.title")} note={t("product.fiscard.intro")} />
-    </Container>
-  );
+  const loggedIn = useLoggedIn();
+  const { data: self } = useSelf(loggedIn);
+  return <FiscardPage loggedIn={loggedIn} applicant={self} onLogin={() => openAuthDialog("login")} />;
 }

@@ -1,0 +1,10 @@
+import type { ApiClient } from "@/lib/api-client";
+
+/**
+ * `POST fiscard/apply {bin}`: a new virtual card under `bin`. Needs approved basic identity (105)
+ * and a bound mobile (110); `idempotencyKey` is made once per click, so a retried request issues
+ * one card.
+ */
+export function applyCard(api: ApiClient, bin: string, idempotencyKey: string) {
+  return api.post<{ readonly cardKey: string }>("fiscard/apply", { bin }, { idempotencyKey });
+}

@@ -1,0 +1,18 @@
+import { useApi, type ApiKey } from "@/lib/api-provider";
+
+/** A BIN a card can be applied for, as `GET fiscard/bins` lists it. */
+export interface CardBin {
+  readonly bin: string;
+  /** The issuing region, ISO 3166-1 alpha-2. */
+  readonly locationCode: string;
+  /** The card scheme (VISA, Mastercard…). */
+  readonly orgName: string;
+  /** The card's currency (cards are funded from the USD account). */
+  readonly currency: string;
+}
+
+export const binsKey: ApiKey = ["fiscard/bins"];
+
+/** The BINs open for applications (public: the product page shows them before login). */
+export const useBins = () =>
+  useApi<{ readonly items: readonly CardBin[] }>(binsKey, undefined, { revalidateOnFocus: false });

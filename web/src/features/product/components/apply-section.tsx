@@ -1,0 +1,100 @@
+import { Alert, Box, Button, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { useState, type FormEvent } from "react";
+import { useI18n } from "@/lib/i18n";
+import type { MessageKey } from "@/lib/locale";
+import { useBins, type CardBin } from "../api/get-bins";
+import { BinPicker } from "./bin-picker";
+import { Section } from "./offer-sections";
+import { useApply, type ApplyOptions } from "./use-apply";
+import { useRegionName } from "./use-region-name";
+
+/** The application form (#apply): choose a BIN, see what the card is, apply. */
+export function ApplySection(props: ApplyOptions) {
+  const { t } = useI18n();
+  const { data, error, mutate } = useBins();
+  const [chosen, setChosen] = useState<string>();
+  const { apply, applying } = useApply(props);
+  const bins = data?.items ?? [];
+  const bin = bins.find((item) => item.bin === chosen) ?? bins[0];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (bin) void apply(bin.bin);
+  };
+
+  let body;
+  if (error) {
+    body = (
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Title flex="1">{t("product.apply.load_failed")}</Alert.Title>
+        <Button size="sm" variant="outline" onClick={() => void mutate()}>
+          {t("app.retry")}
+        </Button>
+      </Alert.Root>
+    );
+  } else if (!data) {
+    body = <Skeleton height="48" borderRadius="l3" />;
+  } else if (!bin) {
+    body = <Text>{t("product.apply.none")}</Text>;
+  } else {
+    body = (
+      <Box as="form" onSubmit={submit} aria-labelledby="apply-title">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: "6", md: "10" }}>
+          <BinPicker bins={bins} value={bin.bin} onChange={setChosen} />
+          <Stack gap="5">
+            <BinDetails bin={bin} />
+            <Text fontSize="sm" color="fg.muted">
+              {t(props.loggedIn ? "product.apply.requirements" : "product.apply.login_hint")}
+            </Text>
+            <Button type="submit" size="lg" colorPalette="teal" loading={applying} alignSelf={{ base: "stretch", md: "flex-start" }}>
+              {t("product.apply.submit")}
+            </Button>
+          </Stack>
+        </SimpleGrid>
+      </Box>
+    );
+  }
+
+  return (
+    <Section id="apply" title={t("product.apply.title")} intro={t("product.apply.intro")} tinted>
+      <Box borderWidth="1px" borderRadius="l3" bg="bg.panel" padding={{ base: "5", md: "8" }}>
+        {body}
+      </Box>
+    </Section>
+  );
+}
+
+/** The chosen BIN: scheme, region, currency, and the card's fees. */
+function BinDetails({ bin }: { readonly bin: CardBin }) {
+  const { t } = useI18n();
+  const regionName = useRegionName();
+  const rows: readonly (readonly [MessageKey, string])[] = [
+    ["product.apply.scheme", bin.orgName],
+    ["product.apply.bin_number", bin.bin],
+    ["product.apply.region", regionName(bin.locationCode)],
+    ["product.apply.currency", bin.currency],
+    ["product.apply.opening_fee", t("product.apply.opening_fee_value")],
+    ["product.apply.transaction_fee", t("product.apply.transaction_fee_value")],
+    ["product.apply.exchange_fee", t("product.apply.exchange_fee_value")],
+  ];
+  return (
+    <Stack gap="2">
+      <Box as="dl" aria-live="polite" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="2">
+        {rows.map(([label, value]) => (
+          <Box key={label} display="contents">
+            <Text as="dt" color="fg.muted">
+              {t(label)}
+            </Text>
+            <Text as="dd" fontWeight="medium" textAlign="end">
+              {value}
+            </Text>
+          </Box>
+        ))}
+      </Box>
+      <Text fontSize="sm" color="fg.muted">
+        {t("product.apply.limits_note")}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+import { Box } from "@chakra-ui/react";
+
+/**
+ * A drawing of the virtual card (inline SVG: no image request, and its box is sized by the
+ * viewBox before it paints, so nothing shifts). Decorative: the page's text says what it shows.
+ */
+export function CardArt() {
+  return (
+    <Box width="full" maxWidth="md" marginX="auto" aspectRatio="1.586" filter="drop-shadow(0 18px 30px rgba(15, 118, 110, 0.28))">
+      <svg viewBox="0 0 856 540" width="100%" height="100%" aria-hidden="true" focusable="false">
+        <defs>
+          <linearGradient id="card-art-face" x1="0" y1="0" x2="1" y2="1">
+            <stop offset="0" stopColor="#134e4a" />
+            <stop offset="0.55" stopColor="#0f766e" />
+            <stop offset="1" stopColor="#0e7490" />
+          </linearGradient>
+          <linearGradient id="card-art-chip" x1="0" y1="0" x2="1" y2="1">
+            <stop offset="0" stopColor="#fde68a" />
+            <stop offset="1" stopColor="#d97706" />
+          </linearGradient>
+        </defs>
+        <rect width="856" height="540" rx="40" fill="url(#card-art-face)" />
+        <circle cx="760" cy="-40" r="300" fill="#ffffff" opacity="0.07" />
+        <circle cx="860" cy="560" r="260" fill="#ffffff" opacity="0.05" />
+        <text x="64" y="112" fill="#ffffff" fontFamily="system-ui, sans-serif" fontSize="56" fontWeight="700">
+          fiscard
+        </text>
+        <text x="792" y="112" fill="#ccfbf1" fontFamily="system-ui, sans-serif" fontSize="30" fontWeight="600" textAnchor="end" letterSpacing="6">
+          VIRTUAL
+        </text>
+        <rect x="64" y="188" width="112" height="84" rx="14" fill="url(#card-art-chip)" />
+        <path d="M64 230h112M120 188v84M92 188v84M148 188v84" stroke="#92400e" strokeWidth="3" opacity="0.5" />
+        <text x="64" y="380" fill="#ffffff" fontFamily="ui-monospace, monospace" fontSize="50" letterSpacing="4">
+          •••• •••• •••• 4821
+        </text>
+        <text x="64" y="462" fill="#ccfbf1" fontFamily="system-ui, sans-serif" fontSize="28" letterSpacing="2">
+          USD
+        </text>
+        <circle cx="716" cy="446" r="42" fill="#ffffff" opacity="0.85" />
+        <circle cx="768" cy="446" r="42" fill="#ffffff" opacity="0.55" />
+      </svg>
+    </Box>
+  );
+}

@@ -277,7 +277,10 @@ async fn with_the_login_email_switch_the_password_step_asks_for_the_code() {
     user_with_login_email(&app, "me@example.com").await;
     let answer = app.login("me@example.com", PASSWORD).await;
     answer.assert_ok();
-    assert_eq!(answer.message(), "Please complete the verification");
+    assert_eq!(
+        answer.message(),
+        "Password accepted. Enter the verification codes to finish logging in"
+    );
     let ticket = answer.content()["accountId"].as_str().expect("a ticket");
     assert_eq!(
         answer.content(),

@@ -107,7 +107,8 @@ pub async fn login(state: web::Data<AppState>, body: JsonBody, client: Client) -
     let key = if answer.get("token").is_some() {
         "api.logged_in"
     } else {
-        "api.verification_required"
+        // A 200 shown as a success toast: it says what went right and what comes next.
+        "api.login_codes_needed"
     };
     Ok(Api::ok(answer).saying(key))
 }

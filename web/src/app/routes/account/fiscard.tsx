@@ -1,8 +1,19 @@
-import { PlaceholderPage } from "@/components/ui/placeholder-page";
-import { useI18n } from "@/lib/i18n";
+import { useSWRConfig } from "swr";
+import { balanceKey } from "@/features/account/api/get-balance";
+import { UsdBalance, useUsdBalance } from "@/features/account/components/usd-balance";
+import { WireInstructions } from "@/features/account/components/wire-instructions";
+import { CardAccountPage } from "@/features/cards/components/card-account-page";
 
-/** /account/fiscard: the USD balance and the card list (card issue). */
+/** /account/fiscard: the USD account (account feature) and the cards it funds (cards feature). */
 export function Component() {
-  const { t } = useI18n();
-  return <PlaceholderPage title={t("menu.card_account")} note={t("placeholder.later")} />;
+  const { mutate } = useSWRConfig();
+  const availableBalance = useUsdBalance();
+  return (
+    <CardAccountPage
+      balance={<UsdBalance />}
+      availableBalance={availableBalance}
+      wireInstructions={<WireInstructions />}
+      onBalanceChanged={() => mutate(balanceKey)}
+    />
+  );
 }

@@ -1,8 +1,6 @@
-import { PlaceholderPage } from "@/components/ui/placeholder-page";
-import { useI18n } from "@/lib/i18n";
+import { OrderHistoryPage } from "@/features/orders/components/order-history-page";
 
-/** /account/order/card: the card order record (card issue). */
+/** /account/order/card: the card order record. */
 export function Component() {
-  const { t } = useI18n();
-  return <PlaceholderPage title={t("menu.order_history")} note={t("placeholder.later")} />;
+  return <OrderHistoryPage />;
 }

@@ -1,0 +1,75 @@
+import { Alert, Button, DataList, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { useMemo } from "react";
+import { useI18n } from "@/lib/i18n";
+import type { MessageKey } from "@/lib/locale";
+import { useWireInstructions, type WireInstructions as Wire } from "../api/get-wire-instructions";
+import { CopyValueButton } from "./copy-value-button";
+
+const FIELDS: readonly (readonly [label: MessageKey, value: (wire: Wire, country: string) => string])[] = [
+  ["card.wire.bank_name", (wire) => wire.bankName],
+  ["card.wire.bank_country", (_, country) => country],
+  ["card.wire.bank_address", (wire) => wire.bankAddress],
+  ["card.wire.aba", (wire) => wire.abaNumber],
+  ["card.wire.swift", (wire) => wire.swiftCode],
+  ["card.wire.account_number", (wire) => wire.accountNumber],
+  ["card.wire.account_name", (wire) => wire.accountName],
+  ["card.wire.account_address", (wire) => wire.accountAddress],
+  ["card.wire.memo", (wire) => wire.memo],
+];
+
+/** Where to wire USD to fund the USD account, each value with a copy button; the memo is the user's uid. */
+export function WireInstructions() {
+  const { t, locale } = useI18n();
+  const { data: wire, error, mutate } = useWireInstructions();
+  const regions = useMemo(() => new Intl.DisplayNames([locale], { type: "region", fallback: "code" }), [locale]);
+
+  if (error) {
+    return (
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Title flex="1">{t("app.load_failed")}</Alert.Title>
+        <Button size="sm" variant="outline" onClick={() => void mutate()}>
+          {t("app.retry")}
+        </Button>
+      </Alert.Root>
+    );
+  }
+  if (!wire) return <Skeleton height="48" />;
+  let country = wire.bankCountry;
+  try {
+    country = regions.of(wire.bankCountry) ?? wire.bankCountry;
+  } catch {
+    // Not a region code: show it as configured.
+  }
+
+  return (
+    <Stack gap="3">
+      <Text fontSize="sm" color="fg.muted">
+        {t("card.wire.arrival")}
+      </Text>
+      <DataList.Root orientation="horizontal" size="sm" gap="1">
+        {FIELDS.map(([label, read]) => {
+          const value = read(wire, country);
+          const name = t(label);
+          return (
+            <DataList.Item key={label} alignItems="start">
+              <DataList.ItemLabel minWidth="36">{name}</DataList.ItemLabel>
+              <DataList.ItemValue>
+                <HStack justify="space-between" width="full" gap="2" align="start">
+                  <Text wordBreak="break-word" fontWeight={label === "card.wire.memo" ? "bold" : undefined}>
+                    {value}
+                  </Text>
+                  <CopyValueButton value={value} what={name} />
+                </HStack>
+              </DataList.ItemValue>
+            </DataList.Item>
+          );
+        })}
+      </DataList.Root>
+      <Alert.Root status="warning">
+        <Alert.Indicator />
+        <Alert.Title>{t("card.wire.memo_note")}</Alert.Title>
+      </Alert.Root>
+    </Stack>
+  );
+}

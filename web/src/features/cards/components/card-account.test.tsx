@@ -1,0 +1,512 @@
+// @vitest-environment jsdom
+import domainEnUS from "@domain-locales/en-US.json";
+import webEnUS from "@/locales/en-US.json";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { loadDomain } from "@/lib/domain";
+import { storeSessionToken } from "@/lib/session-token";
+import { callsTo, mockApi, userSelf, type MockAnswer, type MockRequest } from "@/testing/mock-api";
+import { renderApp } from "@/testing/render-app";
+
+const en: Record<string, string> = { ...domainEnUS, ...webEnUS };
+const text = (key: string, params: Record<string, string> = {}) =>
+  (en[key] ?? key).replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? `{${name}}`);
+/** Dialogs are fetched on first use, which takes a while on a busy machine. */
+const WAIT = { timeout: 10_000 };
+/** These tests click through several dialogs of the whole app, each loaded on first use. */
+const SLOW = { timeout: 30_000 };
+
+function card(overrides: Record<string, unknown> = {}) {
+  return {
+    cardKey: "c1",
+    maskCardNo: "4859 32** **** 1234",
+    cardBalance: "1234.5",
+    heldBalance: "0.00",
+    currency: "USD",
+    orgName: "VISA",
+    location: "US",
+    cardStatus: "normal",
+    createTime: 1_700_000_000_000,
+    bin: "485932",
+    maxOnPercent: "10000.00",
+    limits: { perTransaction: "10000.00", daily: "20000.00", monthly: "50000.00" },
+    rechargeRate: "0.01",
+    paymentRate: "0.01",
+    exchangeRate: "0.0015",
+    refundRate: "0",
+    ...overrides,
+  };
+}
+
+const normal = card();
+const frozen = card({ cardKey: "c2", maskCardNo: "5229 81** **** 5678", cardStatus: "frozen", orgName: "Mastercard", location: "HK" });
+const older = card({ cardKey: "c3", maskCardNo: "4859 32** **** 9999", cardBalance: "0.00" });
+
+const page = (list: readonly unknown[], totalPage = 1) => ({ list, totalPage, totalCount: list.length });
+
+const wire = {
+  bankName: "fiscard Sandbox Bank",
+  bankCountry: "US",
+  bankAddress: "1 Example Plaza, New York, NY 10001",
+  abaNumber: "123456780",
+  swiftCode: "FSCDUS33XXX",
+  accountNumber: "000123456789",
+  accountName: "fiscard Ltd client funds",
+  accountAddress: "2 Example Street, New York, NY 10001",
+  memo: "u-1",
+  currency: "USD",
+};
+
+type Handler = (request: MockRequest) => MockAnswer;
+
+/** A logged-in user with 900.00 USD, the frozen and normal cards on page 1 and an older one on page 2. */
+function account(more: Record<string, Handler> = {}) {
+  storeSessionToken("session-1");
+  return mockApi({
+    "GET user/self": () => ({ content: userSelf() }),
+    "GET account/balance": () => ({
+      content: [
+        { accountType: "MainAccount", balance: "0.00", assets: [] },
+        { accountType: "BankAccount", balance: "900.00", assets: [{ coinCode: "USD", type: "available", amount: "900.00" }] },
+      ],
+    }),
+    "GET fiscard/list": ({ query }) => ({
+      content: query.get("pageID") === "2" ? page([older], 2) : page([normal, frozen], 2),
+    }),
+    "GET account/deposit/wire": () => ({ content: wire }),
+    ...more,
+  });
+}
+
+function setWidth(width: number) {
+  Object.defineProperty(window, "innerWidth", { configurable: true, value: width });
+  window.dispatchEvent(new Event("resize"));
+}
+
+beforeEach(() => setWidth(1024));
+
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+/** Answers a verified request with 103 until it carries the security PIN. */
+function verified(answer: MockAnswer): Handler {
+  return ({ body }) =>
+    body["securityPassword"] === undefined
+      ? { statusCode: 103, content: { email: false, mfa: false, security: true }, message: "Please complete the verification" }
+      : answer;
+}
+
+async function enterPin(user: ReturnType<typeof renderApp>["user"]) {
+  const dialog = within(await screen.findByRole("dialog", { name: text("verify.title") }, WAIT));
+  await user.type(dialog.getByLabelText(new RegExp(text("verify.security_password"))), "135790");
+  await user.click(dialog.getByRole("button", { name: text("verify.submit") }));
+}
+
+describe("the card account on desktop", SLOW, () => {
+  it("shows the USD balance, apply and history links, and a row per card named by its masked number", async () => {
+    account();
+    renderApp("/account/fiscard");
+    expect(await screen.findByRole("heading", { name: text("card.title") }, WAIT)).toBeVisible();
+    expect(await screen.findByText("900.00", {}, WAIT)).toBeVisible();
+    expect(screen.getByRole("link", { name: text("card.apply") })).toHaveAttribute("href", "/product/fiscard#apply");
+    expect(screen.getByRole("link", { name: text("card.history") })).toHaveAttribute("href", "/account/order/card");
+
+    const table = await screen.findByRole("table", { name: text("card.list_title") }, WAIT);
+    expect(within(table).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual([
+      text("card.column.number"),
+      text("card.column.balance"),
+      text("card.column.org"),
+      text("card.column.region"),
+      text("card.column.status"),
+      text("card.column.currency"),
+      text("card.column.create_time"),
+      text("card.column.actions"),
+    ]);
+    const row = within(screen.getByRole("row", { name: normal.maskCardNo }));
+    expect(row.getByText("1,234.50")).toBeVisible();
+    expect(row.getByText("United States")).toBeVisible();
+    expect(row.getByText(text("card_status.normal"))).toBeVisible();
+    expect(within(screen.getByRole("row", { name: frozen.maskCardNo })).getByText(text("card_status.frozen"))).toBeVisible();
+    expect(screen.queryByRole("list", { name: text("card.list_title") })).toBeNull();
+  });
+
+  it("expands a row to its three limits, its rates as percent, its details and cancelling", async () => {
+    account();
+    const { user } = renderApp("/account/fiscard");
+    const toggle = await screen.findByRole("button", { name: text("card.expand", { card: normal.maskCardNo }) }, WAIT);
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const terms = within(screen.getByRole("row", { name: text("card.terms_of", { card: normal.maskCardNo }) }));
+    for (const [label, value] of [
+      ["card.limit.per_transaction", "10,000.00 USD"],
+      ["card.limit.daily", "20,000.00 USD"],
+      ["card.limit.monthly", "50,000.00 USD"],
+      ["card.rate.recharge", "1%"],
+      ["card.rate.payment", "1%"],
+      ["card.rate.exchange", "0.15%"],
+    ] as const) {
+      expect(terms.getByText(text(label)).nextElementSibling).toHaveTextContent(value);
+    }
+    expect(terms.getByRole("button", { name: text("card.details_named", { card: normal.maskCardNo }) })).toBeVisible();
+    expect(terms.getByRole("button", { name: text("card.cancel_named", { card: normal.maskCardNo }) })).toBeVisible();
+  });
+
+  it("offers Recharge only for a normal card, and loads the next page while there is one", async () => {
+    const { requests } = account();
+    const { user } = renderApp("/account/fiscard");
+    const recharge = (mask: string) => screen.getByRole("button", { name: text("card.recharge_named", { card: mask }) });
+    await screen.findByRole("row", { name: frozen.maskCardNo }, WAIT);
+    expect(recharge(normal.maskCardNo)).toBeEnabled();
+    expect(recharge(frozen.maskCardNo)).toBeDisabled();
+    expect(screen.getByRole("button", { name: text("card.freeze_named", { card: normal.maskCardNo }) })).toBeEnabled();
+    expect(screen.queryByRole("button", { name: text("card.unfreeze_named", { card: normal.maskCardNo }) })).toBeNull();
+    expect(screen.getByRole("button", { name: text("card.unfreeze_named", { card: frozen.maskCardNo }) })).toBeEnabled();
+    expect(screen.queryByRole("button", { name: text("card.freeze_named", { card: frozen.maskCardNo }) })).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: text("app.load_more") }));
+    expect(await screen.findByRole("row", { name: older.maskCardNo }, WAIT)).toBeVisible();
+    expect(callsTo(requests, "GET fiscard/list").map((r) => r.query.get("pageID"))).toEqual(["1", "2"]);
+    expect(screen.queryByRole("button", { name: text("app.load_more") })).toBeNull();
+  });
+
+  it("invites to apply when there is no card", async () => {
+    account({ "GET fiscard/list": () => ({ content: page([]) }) });
+    renderApp("/account/fiscard");
+    expect(await screen.findByText(text("card.empty"), {}, WAIT)).toBeVisible();
+    expect(screen.getByRole("link", { name: text("card.empty_apply") })).toHaveAttribute("href", "/product/fiscard#apply");
+  });
+});
+
+describe("the card account on a phone", SLOW, () => {
+  afterEach(() => setWidth(1024));
+
+  it("shows tiles named by the masked number; a tap opens the card's details, terms and actions", async () => {
+    setWidth(390);
+    account();
+    const { user } = renderApp("/account/fiscard");
+    const tiles = await screen.findByRole("list", { name: text("card.list_title") }, WAIT);
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(within(tiles).getAllByRole("button").map((tile) => tile.getAttribute("aria-label"))).toEqual([
+      normal.maskCardNo,
+      frozen.maskCardNo,
+    ]);
+
+    await user.click(within(tiles).getByRole("button", { name: frozen.maskCardNo }));
+    const detail = within(await screen.findByRole("dialog", { name: frozen.maskCardNo }, WAIT));
+    expect(detail.getByText("1,234.50 USD")).toBeVisible();
+    expect(detail.getByText("Mastercard")).toBeVisible();
+    expect(detail.getByText("Hong Kong SAR China")).toBeVisible();
+    expect(detail.getByText(text("card_status.frozen"))).toBeVisible();
+    expect(detail.getByText("50,000.00 USD")).toBeVisible();
+    expect(detail.getByText("0.15%")).toBeVisible();
+    expect(detail.getByRole("button", { name: text("card.recharge") })).toBeDisabled();
+    expect(detail.getByRole("button", { name: text("card.unfreeze") })).toBeVisible();
+    expect(detail.queryByRole("button", { name: text("card.freeze") })).toBeNull();
+    expect(detail.getByRole("button", { name: text("card.transactions") })).toBeEnabled();
+    expect(detail.getByRole("button", { name: text("card.details") })).toBeEnabled();
+  });
+
+  it("loads the next page when the list is scrolled to its end", async () => {
+    setWidth(390);
+    const { requests } = account();
+    renderApp("/account/fiscard");
+    await screen.findByRole("button", { name: frozen.maskCardNo }, WAIT);
+    expect(screen.getByRole("button", { name: text("app.load_more") })).toBeVisible();
+    fireEvent.scroll(window);
+    expect(await screen.findByRole("button", { name: older.maskCardNo }, WAIT)).toBeVisible();
+    expect(callsTo(requests, "GET fiscard/list")).toHaveLength(2);
+  });
+});
+
+describe("the recharge dialog", SLOW, () => {
+  it("shows the wire instructions with the uid as memo, and previews the fee as the domain computes it", async () => {
+    account();
+    const { user } = renderApp("/account/fiscard");
+    await user.click(await screen.findByRole("button", { name: text("card.recharge_named", { card: normal.maskCardNo }) }, WAIT));
+    const dialog = within(await screen.findByRole("dialog", { name: text("card.recharge.title") }, WAIT));
+    expect(await dialog.findByText("fiscard Sandbox Bank", {}, WAIT)).toBeVisible();
+    expect(dialog.getByText(text("card.wire.memo")).nextElementSibling).toHaveTextContent("u-1");
+    expect(dialog.getByText(text("card.wire.memo_note"))).toBeVisible();
+    for (const field of ["bank_name", "bank_country", "bank_address", "aba", "swift", "account_number", "account_name", "account_address", "memo"]) {
+      expect(dialog.getByRole("button", { name: text("card.copy_named", { what: text(`card.wire.${field}`) }) })).toBeVisible();
+    }
+    await user.click(dialog.getByRole("button", { name: text("card.copy_named", { what: text("card.wire.memo") }) }));
+    expect(await navigator.clipboard.readText()).toBe("u-1");
+    expect((await screen.findAllByText(text("card.copied")))[0]).toBeVisible();
+
+    const domain = await loadDomain();
+    const amount = dialog.getByRole("textbox", { name: text("card.recharge.amount") });
+    await user.type(amount, "12.34");
+    const quote = domain.rechargeQuote("12.34", normal.rechargeRate);
+    expect(quote).toEqual({ amountMinor: 1234, feeMinor: 12, creditedMinor: 1222 });
+    const fee = dialog.getByText(text("card.recharge.fee", { rate: "1%" })).nextElementSibling;
+    const credited = dialog.getByText(text("card.recharge.credited")).nextElementSibling;
+    expect(fee).toHaveTextContent(`${domain.formatAmount(quote!.feeMinor, 2)} USD`);
+    expect(credited).toHaveTextContent(`${domain.formatAmount(quote!.creditedMinor, 2)} USD`);
+
+    await user.clear(amount);
+    await user.type(amount, "900.01");
+    await user.tab();
+    expect(await dialog.findByText(text("error.insufficient_balance"))).toBeVisible();
+    expect(amount).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("keeps one idempotency key through the verification retry, then reloads the cards and the balance", async () => {
+    const { requests } = account({
+      "POST fiscard/recharge": verified({ content: { credited: "99.00", cardBalance: "1333.50", availableBalance: "800.00" }, message: "The recharge has been completed" }),
+    });
+    const { user } = renderApp("/account/fiscard");
+    await user.click(await screen.findByRole("button", { name: text("card.recharge_named", { card: normal.maskCardNo }) }, WAIT));
+    const dialog = within(await screen.findByRole("dialog", { name: text("card.recharge.title") }, WAIT));
+    await user.type(dialog.getByRole("textbox", { name: text("card.recharge.amount") }), "100");
+    await user.click(dialog.getByRole("button", { name: text("card.recharge.submit") }));
+    await enterPin(user);
+
+    expect(await screen.findByText("The recharge has been completed", {}, WAIT)).toBeVisible();
+    const sent = callsTo(requests, "POST fiscard/recharge");
+    expect(sent.map((r) => r.body)).toEqual([
+      { cardKey: "c1", amount: "100" },
+      { cardKey: "c1", amount: "100", securityPassword: "135790" },
+    ]);
+    const keys = sent.map((r) => r.headers.get("Idempotency-Key"));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: text("card.recharge.title") })).toBeNull());
+    await waitFor(() => expect(callsTo(requests, "GET account/balance").length).toBeGreaterThanOrEqual(2));
+    expect(callsTo(requests, "GET fiscard/list").length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("sends a new key for a new submission after a refusal", async () => {
+    const { requests } = account({
+      "POST fiscard/recharge": () => ({ statusCode: 422, message: "Insufficient Balance" }),
+    });
+    const { user } = renderApp("/account/fiscard");
+    await user.click(await screen.findByRole("button", { name: text("card.recharge_named", { card: normal.maskCardNo }) }, WAIT));
+    const dialog = within(await screen.findByRole("dialog", { name: text("card.recharge.title") }, WAIT));
+    await user.type(dialog.getByRole("textbox", { name: text("card.recharge.amount") }), "100");
+    await user.click(dialog.getByRole("button", { name: text("card.recharge.submit") }));
+    await waitFor(() => expect(callsTo(requests, "POST fiscard/recharge")).toHaveLength(1));
+    await user.click(dialog.getByRole("button", { name: text("card.recharge.submit") }));
+    await waitFor(() => expect(callsTo(requests, "POST fiscard/recharge")).toHaveLength(2));
+    const [first, second] = callsTo(requests, "POST fiscard/recharge").map((r) => r.headers.get("Idempotency-Key"));
+    expect(second).not.toBe(first);
+  });
+});
+
+describe("the card details (CVV)", SLOW, () => {
+  const details = { cardNo: "4859320000001234", cvv: "123", expirationDate: "11/29", billAddress: "1 Example Plaza\nNew York" };
+
+  it("shows the full number grouped by four after verification, and keeps nothing once closed", async () => {
+    const { requests } = account({ "POST fiscard/query/cvv": verified({ content: details }) });
+    const { user } = renderApp("/account/fiscard");
+    await user.click(await screen.findByRole("button", { name: text("card.expand", { card: normal.maskCardNo }) }, WAIT));
+    await user.click(screen.getByRole("button", { name: text("card.details_named", { card: normal.maskCardNo }) }));
+    await enterPin(user);
+
+    const name = text("card.cvv.title_of", { card: normal.maskCardNo });
+    const dialog = within(await screen.findByRole("dialog", { name }, WAIT));
+    expect(dialog.getByText("4859 3200 0000 1234")).toBeVisible();
+    expect(dialog.getByText("123")).toBeVisible();
+    expect(dialog.getByText("11/29")).toBeVisible();
+    expect(dialog.getByText(/1 Example Plaza/)).toBeVisible();
+    await user.click(dialog.getByRole("button", { name: text("card.copy_named", { what: text("card.cvv.number") }) }));
+    expect(await navigator.clipboard.readText()).toBe("4859320000001234");
+    expect((await screen.findAllByText(text("card.copied")))[0]).toBeVisible();
+
+    await user.click(dialog.getByRole("button", { name: text("app.close") }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name })).toBeNull());
+    expect(screen.queryByText("4859 3200 0000 1234")).toBeNull();
+    expect(screen.queryByText("123")).toBeNull();
+
+    // Nothing was kept: seeing them again asks the server (and the verification) again.
+    await user.click(screen.getByRole("button", { name: text("card.details_named", { card: normal.maskCardNo }) }));
+    await enterPin(user);
+    expect(await screen.findByText("4859 3200 0000 1234", {}, WAIT)).toBeVisible();
+    expect(callsTo(requests, "POST fiscard/query/cvv")).toHaveLength(4);
+  });
+});
+
+describe("freezing and cancelling", SLOW, () => {
+  it("freezes after a confirmation", async () => {
+    const { requests } = account({
+      "POST fiscard/freeze": () => ({ content: { cardStatus: "frozen" }, message: "The card has been frozen" }),
+    });
+    const { user } = renderApp("/account/fiscard");
+    await user.click(await screen.findByRole("button", { name: text("card.freeze_named", { card: normal.maskCardNo }) }, WAIT));
+    const confirm = within(await screen.findByRole("alertdialog", {}, WAIT));
+    expect(confirm.getByText(text("card.freeze_confirm", { card: normal.maskCardNo }))).toBeVisible();
+    await user.click(confirm.getByRole("button", { name: text("confirm.ok") }));
+    expect(await screen.findByText("The card has been frozen", {}, WAIT)).toBeVisible();
+    expect(callsTo(requests, "POST fiscard/freeze").map((r) => r.body)).toEqual([{ cardKey: "c1" }]);
+    await waitFor(() => expect(callsTo(requests, "GET fiscard/list").length).toBeGreaterThanOrEqual(2));
+  });
+
+  it("unfreezes through the verification dialog", async () => {
+    const { requests } = account({
+      "POST fiscard/unfreeze": verified({ content: { cardStatus: "normal" }, message: "The card has been unfrozen" }),
+    });
+    const { user } = renderApp("/account/fiscard");
+    await user.click(await screen.findByRole("button", { name: text("card.unfreeze_named", { card: frozen.maskCardNo }) }, WAIT));
+    await enterPin(user);
+    expect(await screen.findByText("The card has been unfrozen", {}, WAIT)).toBeVisible();
+    expect(callsTo(requests, "POST fiscard/unfreeze").map((r) => r.body)).toEqual([
+      { cardKey: "c2" },
+      { cardKey: "c2", securityPassword: "135790" },
+    ]);
+    await waitFor(() => expect(callsTo(requests, "GET fiscard/list").length).toBeGreaterThanOrEqual(2));
+  });
+
+  it("says the balance goes back to the USD account, then cancels with one key through the verification", async () => {
+    const { requests } = account({ "POST fiscard/cancel": verified({ content: {}, message: "The card has been cancelled" }) });
+    const { user } = renderApp("/account/fiscard");
+    await user.click(await screen.findByRole("button", { name: text("card.expand", { card: normal.maskCardNo }) }, WAIT));
+    await user.click(screen.getByRole("button", { name: text("card.cancel_named", { card: normal.maskCardNo }) }));
+    const confirm = within(await screen.findByRole("alertdialog", {}, WAIT));
+    expect(confirm.getByText(text("card.cancel_confirm", { card: normal.maskCardNo, amount: "1,234.50 USD" }))).toBeVisible();
+    await user.click(confirm.getByRole("button", { name: text("confirm.ok") }));
+    await enterPin(user);
+    expect(await screen.findByText("The card has been cancelled", {}, WAIT)).toBeVisible();
+    const keys = callsTo(requests, "POST fiscard/cancel").map((r) => r.headers.get("Idempotency-Key"));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    await waitFor(() => expect(callsTo(requests, "GET account/balance").length).toBeGreaterThanOrEqual(2));
+  });
+});
+
+describe("the transaction serial", SLOW, () => {
+  function transaction(id: string, overrides: Record<string, unknown> = {}) {
+    return {
+      transactionId: id,
+      originTransactionId: null,
+      transactionType: "auth",
+      status: "succeed",
+      merchantNameLocation: "Book Shop, London GB",
+      createAt: 1_700_000_000_000,
+      createTime: 1_700_000_001_000,
+      accountGrossAmount: "20.00",
+      accountCurrency: "USD",
+      transactionAmount: "20.00",
+      transactionCurrency: "USD",
+      transactionFeeAmount: "0.20",
+      transactionFeeCurrency: "USD",
+      conversionFeeAmount: "0.00",
+      conversionFeeCurrency: "USD",
+      crossBroadFeeAmount: "0.00",
+      crossBroadFeeCurrency: "USD",
+      refundFeeAmount: "0.00",
+      refundFeeCurrency: "USD",
+      checkCode: "004211",
+      declineReason: null,
+      ...overrides,
+    };
+  }
+  const newest = transaction("tx-2", {
+    merchantNameLocation: "=Café, Paris FR",
+    transactionAmount: "100.00",
+    transactionCurrency: "EUR",
+    accountGrossAmount: "108.50",
+    transactionFeeAmount: "1.09",
+    conversionFeeAmount: "0.16",
+  });
+  const declined = transaction("tx-1", { status: "failed", declineReason: "insufficient_funds", checkCode: null });
+  const history = (): Record<string, Handler> => ({
+    "GET fiscard/history": ({ query }) => ({
+      content: query.get("pageID") === "2" ? page([], 2) : page([newest, declined], 2),
+    }),
+  });
+
+  it("shows the list beside the chosen transaction's every field on desktop", async () => {
+    const { requests } = account(history());
+    const { user } = renderApp("/account/fiscard");
+    await user.click(await screen.findByRole("button", { name: text("card.transactions_named", { card: normal.maskCardNo }) }, WAIT));
+    const dialog = within(await screen.findByRole("dialog", { name: text("card.tx.title", { card: normal.maskCardNo }) }, WAIT));
+    const list = within(await dialog.findByRole("list", { name: text("card.tx.list") }, WAIT));
+    expect(list.getAllByRole("button")).toHaveLength(2);
+    expect(callsTo(requests, "GET fiscard/history")[0]?.query.get("cardKey")).toBe("c1");
+
+    const detail = within(dialog.getByRole("region", { name: text("card.tx.detail") }));
+    const field = (key: string) => detail.getByText(text(key)).nextElementSibling;
+    expect(field("card.tx.transaction_id")).toHaveTextContent("tx-2");
+    expect(field("card.tx.type")).toHaveTextContent(text("transaction_type.auth"));
+    expect(field("card.tx.merchant")).toHaveTextContent("=Café, Paris FR");
+    expect(field("card.tx.account_amount")).toHaveTextContent("108.50 USD");
+    expect(field("card.tx.transaction_amount")).toHaveTextContent("100.00 EUR");
+    expect(field("card.tx.transaction_fee")).toHaveTextContent("1.09 USD");
+    expect(field("card.tx.conversion_fee")).toHaveTextContent("0.16 USD");
+    expect(field("card.tx.cross_border_fee")).toHaveTextContent("0.00 USD");
+    expect(field("card.tx.refund_fee")).toHaveTextContent("0.00 USD");
+    expect(field("card.tx.check_code")).toHaveTextContent("004211");
+    expect(detail.queryByText(text("card.tx.decline_reason"))).toBeNull();
+
+    await user.click(list.getAllByRole("button")[1]!);
+    expect(field("card.tx.transaction_id")).toHaveTextContent("tx-1");
+    expect(field("card.tx.status")).toHaveTextContent(text("transaction_status.failed"));
+    expect(field("card.tx.decline_reason")).toHaveTextContent(text("card.decline.insufficient_funds"));
+
+    await user.click(dialog.getByRole("button", { name: text("app.load_more") }));
+    await waitFor(() => expect(callsTo(requests, "GET fiscard/history").map((r) => r.query.get("pageID"))).toEqual(["1", "2"]));
+  });
+
+  it("exports the listed transactions as a UTF-8 CSV named after the masked card", async () => {
+    account(history());
+    const blobs: Blob[] = [];
+    // jsdom has no object URLs: the export's Blob is kept here instead.
+    const keep = (blob: Blob) => {
+      blobs.push(blob);
+      return "blob:csv";
+    };
+    Object.defineProperty(URL, "createObjectURL", { configurable: true, value: keep });
+    Object.defineProperty(URL, "revokeObjectURL", { configurable: true, value: () => undefined });
+    onTestFinished(() => {
+      Reflect.deleteProperty(URL, "createObjectURL");
+      Reflect.deleteProperty(URL, "revokeObjectURL");
+    });
+    let downloaded = "";
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      downloaded = this.download;
+    });
+    const { user } = renderApp("/account/fiscard");
+    await user.click(await screen.findByRole("button", { name: text("card.transactions_named", { card: normal.maskCardNo }) }, WAIT));
+    const dialog = within(await screen.findByRole("dialog", { name: text("card.tx.title", { card: normal.maskCardNo }) }, WAIT));
+    await dialog.findByRole("list", { name: text("card.tx.list") }, WAIT);
+    await user.click(dialog.getByRole("button", { name: text("card.tx.export") }));
+
+    expect(downloaded).toMatch(/^transactions-4859-32xx-xxxx-1234-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = new Uint8Array(await blobs[0]!.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const records = new TextDecoder().decode(bytes).split("\r\n");
+    expect(records[0]?.split(",").slice(0, 3)).toEqual([
+      text("card.tx.transaction_id"),
+      text("card.tx.origin_transaction_id"),
+      text("card.tx.type"),
+    ]);
+    expect(records[1]).toContain(`,"'=Café, Paris FR",`);
+    expect(records[1]).toContain(",108.50,USD,100.00,EUR,1.09,USD,0.16,USD,");
+    expect(records[2]).toContain(text("card.decline.insufficient_funds"));
+    expect(records).toHaveLength(4);
+  });
+
+  it("goes from the list to a transaction and back on a phone", async () => {
+    setWidth(390);
+    account(history());
+    const { user } = renderApp("/account/fiscard");
+    await user.click(await screen.findByRole("button", { name: normal.maskCardNo }, WAIT));
+    const detail = within(await screen.findByRole("dialog", { name: normal.maskCardNo }, WAIT));
+    await user.click(detail.getByRole("button", { name: text("card.transactions") }));
+    const dialog = within(await screen.findByRole("dialog", { name: text("card.tx.title", { card: normal.maskCardNo }) }, WAIT));
+    const list = await dialog.findByRole("list", { name: text("card.tx.list") }, WAIT);
+    expect(dialog.queryByRole("region", { name: text("card.tx.detail") })).toBeNull();
+    await user.click(within(list).getAllByRole("button")[0]!);
+    expect(dialog.getByRole("region", { name: text("card.tx.detail") })).toBeVisible();
+    expect(dialog.queryByRole("list", { name: text("card.tx.list") })).toBeNull();
+    await user.click(dialog.getByRole("button", { name: text("card.tx.back") }));
+    expect(await dialog.findByRole("list", { name: text("card.tx.list") })).toBeVisible();
+
+    // Closing returns to the card it was opened from.
+    await user.click(dialog.getByRole("button", { name: text("app.close") }));
+    expect(await screen.findByRole("dialog", { name: normal.maskCardNo }, WAIT)).toBeVisible();
+  });
+});

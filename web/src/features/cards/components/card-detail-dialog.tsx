@@ -1,0 +1,85 @@
+import { Button, DataList, Separator, SimpleGrid, Stack } from "@chakra-ui/react";
+import { useDomain } from "@/lib/domain";
+import { useI18n } from "@/lib/i18n";
+import type { Card } from "../api/get-cards";
+import { CardDialog } from "./card-dialog";
+import { CardStatusBadge } from "./card-status-badge";
+import { CardTerms } from "./card-terms";
+import type { CardActions } from "./use-card-actions";
+import { useCardFormat } from "./use-card-format";
+
+export interface CardDetailDialogProps {
+  readonly card: Card;
+  readonly actions: CardActions;
+  readonly onReveal: () => void;
+  readonly onRecharge: () => void;
+  readonly onTransactions: () => void;
+  readonly onClose: () => void;
+}
+
+/** A card on mobile (a tile tapped): its facts, terms and every action on it. */
+export function CardDetailDialog({ card, actions, onReveal, onRecharge, onTransactions, onClose }: CardDetailDialogProps) {
+  const { t } = useI18n();
+  const domain = useDomain();
+  const format = useCardFormat();
+  const allows = (action: "recharge" | "revealDetails" | "freeze" | "unfreeze" | "cancel") =>
+    domain.cardAllows(card.cardStatus, action);
+  const busy = actions.busy === card.cardKey;
+  const facts = [
+    [t("card.column.balance"), format.money(card.cardBalance, card.currency)],
+    [t("card.column.org"), card.orgName],
+    [t("card.column.region"), format.region(card.location)],
+    [t("card.column.create_time"), format.time(card.createTime)],
+  ] as const;
+
+  return (
+    <CardDialog title={card.maskCardNo} onClose={onClose}>
+      <Stack gap="5">
+        <DataList.Root orientation="horizontal" size="sm" gap="2">
+          {facts.map(([label, value]) => (
+            <DataList.Item key={label}>
+              <DataList.ItemLabel minWidth="32">{label}</DataList.ItemLabel>
+              <DataList.ItemValue>{value}</DataList.ItemValue>
+            </DataList.Item>
+          ))}
+          <DataList.Item>
+            <DataList.ItemLabel minWidth="32">{t("card.column.status")}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <CardStatusBadge status={card.cardStatus} />
+            </DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+        <Separator />
+        <CardTerms card={card} />
+        <SimpleGrid columns={2} gap="3">
+          <Button colorPalette="teal" disabled={!allows("recharge") || busy} onClick={onRecharge}>
+            {t("card.recharge")}
+          </Button>
+          <Button variant="outline" onClick={onTransactions}>
+            {t("card.transactions")}
+          </Button>
+          {allows("revealDetails") && (
+            <Button variant="outline" loading={busy} onClick={onReveal}>
+              {t("card.details")}
+            </Button>
+          )}
+          {allows("freeze") && (
+            <Button variant="outline" disabled={busy} onClick={() => void actions.freeze(card)}>
+              {t("card.freeze")}
+            </Button>
+          )}
+          {allows("unfreeze") && (
+            <Button variant="outline" disabled={busy} onClick={() => void actions.unfreeze(card)}>
+              {t("card.unfreeze")}
+            </Button>
+          )}
+          {allows("cancel") && (
+            <Button variant="outline" colorPalette="red" disabled={busy} onClick={() => void actions.cancel(card)}>
+              {t("card.cancel_card")}
+            </Button>
+          )}
+        </SimpleGrid>
+      </Stack>
+    </CardDialog>
+  );
+}

@@ -1,0 +1,55 @@
+import { CloseButton, Dialog, Portal } from "@chakra-ui/react";
+import type { ReactNode, RefObject } from "react";
+import { useI18n } from "@/lib/i18n";
+import { useModalGuard } from "@/lib/modal-guard";
+import { useViewport } from "@/lib/viewport";
+
+export interface CardDialogProps {
+  readonly title: string;
+  readonly onClose: () => void;
+  readonly children: ReactNode;
+  readonly footer?: ReactNode;
+  /** Width on desktop; on mobile every card dialog fills the screen. */
+  readonly size?: "md" | "lg" | "xl";
+  /** The body, which scrolls (a list inside may load more when scrolled to its end). */
+  readonly bodyRef?: RefObject<HTMLDivElement | null>;
+}
+
+/**
+ * A dialog of the card screens: open while mounted, named by its title, focus kept inside,
+ * closed by Escape, its close button or the browser's back button (SPEC §2 guard).
+ */
+export function CardDialog({ title, onClose, children, footer, size = "md", bodyRef }: CardDialogProps) {
+  const { t } = useI18n();
+  const { isMobile } = useViewport();
+  useModalGuard(true, onClose);
+  return (
+    <Dialog.Root
+      open
+      placement="center"
+      scrollBehavior="inside"
+      size={isMobile ? "full" : size}
+      onOpenChange={({ open }) => {
+        if (!open) onClose();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body ref={bodyRef} paddingBottom="6">
+              {children}
+            </Dialog.Body>
+            {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t("app.close")} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,21 @@
+import { Button } from "@chakra-ui/react";
+import { toaster } from "@/components/ui/toaster-queue";
+import { useI18n } from "@/lib/i18n";
+
+/** Copies `value` to the clipboard and says so ("Copy Successfully"); named after what it copies. */
+export function CopyButton({ value, what }: { readonly value: string; readonly what: string }) {
+  const { t } = useI18n();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      toaster.create({ type: "success", title: t("card.copied") });
+    } catch {
+      toaster.create({ type: "error", title: t("card.copy_failed") });
+    }
+  };
+  return (
+    <Button size="xs" variant="outline" flexShrink="0" onClick={() => void copy()} aria-label={t("card.copy_named", { what })}>
+      {t("card.copy")}
+    </Button>
+  );
+}

@@ -1,0 +1,53 @@
+import type { LabelKind } from "domain-wasm";
+import { useMemo } from "react";
+import { useDomain, type Domain } from "@/lib/domain";
+import { useI18n } from "@/lib/i18n";
+import { formatDateTime, type MessageKey } from "@/lib/locale";
+
+/**
+ * An API amount (exact decimal text, "1234.5" or "-12.00") as SPEC §5 shows amounts: two decimals
+ * and thousands separators, by the domain's formatter. Text that is not an amount shows as it is.
+ */
+export function formatMoney(domain: Domain, text: string): string {
+  const scale = text.split(".")[1]?.length ?? 0;
+  const minor = domain.parseAmount(text, scale);
+  return minor === undefined ? text : domain.formatAmount(minor, scale);
+}
+
+export interface CardFormat {
+  /** "1,234.50 USD". */
+  money(amount: string, currency: string): string;
+  /** A fraction from the API ("0.0015") as a percent ("0.15%"). */
+  rate(fraction: string): string;
+  /** A region's name in the interface language (ISO 3166-1 alpha-2 in). */
+  region(code: string): string;
+  time(ms: number): string;
+  /** The domain catalogue's label of a status or type; an unknown value shows as it is. */
+  label(kind: LabelKind, value: string | number): string;
+}
+
+/** How the card screens write amounts, rates, regions, times and labels, in the current language. */
+export function useCardFormat(): CardFormat {
+  const domain = useDomain();
+  const { t, locale } = useI18n();
+  return useMemo(() => {
+    const regions = new Intl.DisplayNames([locale], { type: "region", fallback: "code" });
+    return {
+      money: (amount, currency) => t("card.amount", { amount: formatMoney(domain, amount), currency }),
+      rate: (fraction) => domain.formatRate(fraction) ?? fraction,
+      region: (code) => {
+        try {
+          return regions.of(code) ?? code;
+        } catch {
+          // Not a well-formed region code: show what the server sent.
+          return code;
+        }
+      },
+      time: (ms) => formatDateTime(ms, locale),
+      label: (kind, value) => {
+        const key = domain.labelKey(kind, value);
+        return key === undefined ? String(value) : t(key as MessageKey);
+      },
+    };
+  }, [domain, t, locale]);
+}

@@ -127,6 +127,11 @@ export async function startServer({ port } = {}) {
       exited = { code, signal };
       done();
     });
+    // It could not be started at all (no such file, not executable).
+    child.on("error", (error) => {
+      exited = { code: error.message, signal: null };
+      done();
+    });
   });
   const logText = () => readFileSync(join(dataDir, "server.log"), "utf8").slice(-4000);
 

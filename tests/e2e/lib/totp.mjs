@@ -39,7 +39,16 @@ export function totp(secret, time = Date.now()) {
   return hotp(base32Decode(secret), Math.floor(time / 1000 / STEP_SECONDS));
 }
 
-/** Milliseconds until the current 30-second step ends. */
-export function msLeftInStep(time = Date.now()) {
-  return STEP_SECONDS * 1000 - (time % (STEP_SECONDS * 1000));
+/**
+ * The step whose code to type next, when the server accepts each step once and a window of
+ * one step either side of now: the step after `lastUsed`, but not one that has passed (the
+ * current step or later, so it stays valid while it is typed), and not further ahead than the
+ * next step. `wait` is how many milliseconds to wait before that step's code is accepted.
+ */
+export function nextCodeStep(lastUsed, time = Date.now()) {
+  const stepMs = STEP_SECONDS * 1000;
+  const now = Math.floor(time / stepMs);
+  const step = Math.max(lastUsed + 1, now);
+  const wait = step > now + 1 ? (step - 1) * stepMs - time + 100 : 0;
+  return { step, wait };
 }

@@ -50,7 +50,9 @@ describe("the header", () => {
     storeSessionToken("session-1");
     const { user, router } = renderApp("/my/security");
 
-    await user.click(await screen.findByRole("button", { name: en["header.user_menu"] }, { timeout: 5000 }));
+    // Named by what it does and by the masked address it shows.
+    const name = `${en["header.user_menu"]}: al****th@example.com`;
+    await user.click(await screen.findByRole("button", { name }, { timeout: 5000 }));
     await user.click(await screen.findByRole("menuitem", { name: en["header.logout"] }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/product/fiscard"));

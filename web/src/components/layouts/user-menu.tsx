@@ -6,11 +6,13 @@ import { headerUserMenu } from "./nav-items";
 /** The logged-in user's menu: the account areas and logout. */
 export function UserMenu({ account, onLogout }: { readonly account: string | undefined; readonly onLogout: () => void }) {
   const { t } = useI18n();
+  const shown = account ?? t("header.account");
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
-        <Button size="sm" variant="outline" aria-label={t("header.user_menu")}>
-          {account ?? t("header.account")}
+        {/* Named by what it does and by the text it shows (a spoken command can name either). */}
+        <Button size="sm" variant="outline" aria-label={`${t("header.user_menu")}: ${shown}`}>
+          {shown}
         </Button>
       </Menu.Trigger>
       <Portal>

@@ -128,7 +128,8 @@ export function AuthenticatorsPage() {
           <Box height="16" />
           <ActionBar.Root open>
             <ActionBar.Positioner>
-              <ActionBar.Content>
+              {/* The bar is a non-modal dialog: it is named by what its buttons do. */}
+              <ActionBar.Content aria-label={t("security.authenticators.operation")}>
                 {chosen ? (
                   <>
                     <Button variant="outline" size="sm" onClick={() => setSelected(null)}>

@@ -1,6 +1,6 @@
-import { Box, Button, Card, Heading, HStack, Separator, Stack, Switch, Text } from "@chakra-ui/react";
+import { Box, Button, Card, Heading, HStack, Stack, Switch, Text } from "@chakra-ui/react";
 import type { SwitchModule, SwitchTarget } from "domain-wasm";
-import { useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { toaster } from "@/components/ui/toaster-queue";
 import { paths } from "@/config/paths";
@@ -33,7 +33,8 @@ export function SecurityOverview({ email, mobile }: SecurityOverviewProps) {
       </Heading>
       <Card.Root>
         <Card.Body>
-          <Stack gap="4" separator={<Separator />}>
+          {/* A list of the protections (no separator elements: a list holds only its items). */}
+          <Stack as="ul" gap="4" listStyleType="none" css={{ "& > li + li": { borderTopWidth: "1px", paddingTop: "4" } }}>
             <Item title={t("security.email")} detail={email ? domain.maskEmail(email) : "…"} />
             <Item
               title={t("security.login_password")}
@@ -84,7 +85,7 @@ function Item({
   readonly action?: ReactNode;
 }) {
   return (
-    <HStack id={id} justify="space-between" gap="4" scrollMarginTop="24">
+    <HStack as="li" id={id} justify="space-between" gap="4" scrollMarginTop="24">
       <Box>
         <Text fontWeight="semibold">{title}</Text>
         <Text color="fg.muted" fontSize="sm">
@@ -120,6 +121,7 @@ function Switches({ config, onChanged }: { readonly config: SecurityConfig; read
   const domain = useDomain();
   const api = useApiClient();
   const [busy, setBusy] = useState<string | null>(null);
+  const headingId = useId();
 
   const change = async (module: SwitchModule, target: SwitchTarget, on: boolean) => {
     const refused = domain.checkSwitch(toDomainConfig(config), module, target, on);
@@ -136,9 +138,10 @@ function Switches({ config, onChanged }: { readonly config: SecurityConfig; read
   return (
     <Stack gap="4">
       {SWITCHES.map(([module, targets]) => (
-        <Card.Root key={module}>
+        // Each card is a group named by its heading: both hold an "E-mail code" switch.
+        <Card.Root key={module} role="group" aria-labelledby={`${headingId}-${module}`}>
           <Card.Header>
-            <Heading as="h2" size="md">
+            <Heading as="h2" size="md" id={`${headingId}-${module}`}>
               {t(`security.switches.${module}`)}
             </Heading>
             <Text color="fg.muted" fontSize="sm">

@@ -34,7 +34,9 @@ describe("the security overview", () => {
     renderApp("/my/security");
     const domain = await loadDomain();
     expect(await screen.findByText(domain.maskEmail("alice.smith@example.com"), {}, { timeout: 5000 })).toBeVisible();
-    expect(screen.getByText("+85291234567").closest("#mobile")).not.toBeNull();
+    expect(screen.getByText("+85291234567").closest("li#mobile")).not.toBeNull();
+    const rows = within(screen.getByText(text("security.login_password")).closest("ul") as HTMLElement);
+    expect(rows.getAllByRole("listitem")).toHaveLength(5);
     expect(screen.getByText(text("security.authenticator_bound").replace("{count}", "1"))).toBeVisible();
     expect(screen.getByRole("link", { name: text("security.manage") })).toHaveAttribute(
       "href",
@@ -45,11 +47,7 @@ describe("the security overview", () => {
   it("refuses, without asking the server, an authenticator switch when none is bound", async () => {
     const { requests, fetch } = loggedIn({});
     const { user } = renderApp("/my/security");
-    const login = within(
-      (await screen.findByRole("heading", { name: text("security.switches.login") }, { timeout: 5000 })).closest(
-        ".chakra-card__root",
-      ) as HTMLElement,
-    );
+    const login = within(await screen.findByRole("group", { name: text("security.switches.login") }, { timeout: 5000 }));
     const sent = fetch.mock.calls.length;
     await user.click(login.getByRole("checkbox", { name: text("security.switches.target.mfa") }));
     expect(await screen.findByText(text("error.switch_needs_authenticator"))).toBeVisible();
@@ -71,11 +69,7 @@ describe("the security overview", () => {
       },
     );
     const { user } = renderApp("/my/security");
-    const login = within(
-      (await screen.findByRole("heading", { name: text("security.switches.login") }, { timeout: 5000 })).closest(
-        ".chakra-card__root",
-      ) as HTMLElement,
-    );
+    const login = within(await screen.findByRole("group", { name: text("security.switches.login") }, { timeout: 5000 }));
     await user.click(login.getByRole("checkbox", { name: text("security.switches.target.email") }));
 
     const dialog = within(await screen.findByRole("dialog", { name: text("verify.title") }, { timeout: 5000 }));

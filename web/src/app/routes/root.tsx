@@ -1,6 +1,6 @@
 import { Box, Flex } from "@chakra-ui/react";
 import { Suspense } from "react";
-import { Outlet, useMatches, useNavigate } from "react-router-dom";
+import { Outlet, ScrollRestoration, useMatches, useNavigate } from "react-router-dom";
 import { useSWRConfig } from "swr";
 import { Footer } from "@/components/layouts/footer";
 import { Header } from "@/components/layouts/header";
@@ -71,6 +71,9 @@ function Shell() {
         </Suspense>
       </Box>
       <Footer />
+      {/* A new page starts at its top (a footer link, the card account after applying); back
+          and forward return to where the page was left. */}
+      <ScrollRestoration />
       <ShellDialogs onLoggedIn={loggedInWith} />
     </Flex>
   );

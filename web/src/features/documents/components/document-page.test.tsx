@@ -29,12 +29,15 @@ const documents: [path: string, title: string, english: DocumentContent, chinese
   ["/docs/tax-forms", "docs.tax_forms.title", taxFormsEn, taxFormsZh],
 ];
 
-describe.each(documents)("%s", (path, title, english, chinese) => {
+// Route-level journeys: each loads lazy pages, slow on a busy machine.
+const JOURNEY = { timeout: 15_000 };
+
+describe.each(documents)("%s", JOURNEY, (path, title, english, chinese) => {
   it("shows the document with a contents list of its sections", async () => {
     mockApi({});
     renderApp(path);
     expect(await screen.findByRole("heading", { level: 1, name: en[title] }, { timeout: 5000 })).toBeVisible();
-    expect(await screen.findByText(english.summary)).toBeVisible();
+    expect(await screen.findByText(english.summary, {}, { timeout: 5000 })).toBeVisible();
     const contents = screen.getByRole("navigation", { name: en["docs.contents"] });
     expect(within(contents).getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual(
       english.sections.map((section) => `${path}#${section.id}`),
@@ -51,12 +54,12 @@ describe.each(documents)("%s", (path, title, english, chinese) => {
     renderApp(path);
     await screen.findByText(english.summary, {}, { timeout: 5000 });
     await act(() => setLocale("zh-HK"));
-    expect(await screen.findByRole("heading", { level: 1, name: zh[title] })).toBeVisible();
-    expect(await screen.findByText(chinese.summary)).toBeVisible();
+    expect(await screen.findByRole("heading", { level: 1, name: zh[title] }, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText(chinese.summary, {}, { timeout: 5000 })).toBeVisible();
   });
 });
 
-it("links the official IRS forms, opened in a new tab without the opener or referrer", async () => {
+it("links the official IRS forms, opened in a new tab without the opener or referrer", JOURNEY, async () => {
   mockApi({});
   renderApp("/docs/tax-forms");
   const official = await screen.findByRole("region", { name: "Official forms and instructions (irs.gov)" }, { timeout: 5000 });
@@ -75,7 +78,7 @@ it("links the official IRS forms, opened in a new tab without the opener or refe
   }
 });
 
-it("reaches every document from the footer of any page", async () => {
+it("reaches every document from the footer of any page", JOURNEY, async () => {
   mockApi({});
   const { user, router } = renderApp("/product/fiscard");
   const footer = await screen.findByRole("navigation", { name: en["footer.documents"] }, { timeout: 5000 });

@@ -80,7 +80,7 @@ function BinDetails({ bin }: { readonly bin: CardBin }) {
   ];
   return (
     <Stack gap="2">
-      <Box as="dl" aria-live="polite" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="2">
+      <Box as="dl" aria-live="polite" display="grid" gridTemplateColumns="1fr auto" columnGap="4" rowGap="2">
         {rows.map(([label, value]) => (
           <Box key={label} display="contents">
             <Text as="dt" color="fg.muted">

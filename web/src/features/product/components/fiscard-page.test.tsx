@@ -36,6 +36,9 @@ const FEES = [
 
 type Handlers = Record<string, (request: MockRequest) => MockAnswer>;
 
+// Route-level journeys: each loads lazy pages (and the wasm module), slow on a busy machine.
+const JOURNEY = { timeout: 15_000 };
+
 const binsApi: Handlers = { "GET fiscard/bins": () => ({ content: { items: BINS } }) };
 
 function loggedIn(self: Record<string, unknown>, more: Handlers = {}) {
@@ -53,11 +56,11 @@ async function applyButton() {
   return screen.findByRole("button", { name: text("product.apply.submit") }, { timeout: 5000 });
 }
 
-describe("the offer", () => {
+describe("the offer", JOURNEY, () => {
   it("states the fees, the reach and the wire times of SPEC §1", async () => {
     mockApi(binsApi);
     renderApp("/product/fiscard");
-    expect(await screen.findByRole("heading", { level: 1, name: text("product.fiscard.title") })).toBeVisible();
+    expect(await screen.findByRole("heading", { level: 1, name: text("product.fiscard.title") }, { timeout: 5000 })).toBeVisible();
     const fees = screen.getByRole("region", { name: text("product.fees.title") });
     for (const fee of FEES) expect(within(fees).getByText(text(fee))).toBeVisible();
     const reach = screen.getByRole("region", { name: text("product.reach.title") });
@@ -73,7 +76,7 @@ describe("the offer", () => {
   it("has its headings in order: one h1, then h2 sections, then the questions as h3", async () => {
     mockApi(binsApi);
     renderApp("/product/fiscard");
-    await screen.findByRole("heading", { level: 1 });
+    await screen.findByRole("heading", { level: 1 }, { timeout: 5000 });
     const levels = screen.getAllByRole("heading").map((heading) => Number(heading.tagName.slice(1)));
     expect(levels.filter((level) => level === 1)).toHaveLength(1);
     levels.forEach((level, index) => {
@@ -112,7 +115,7 @@ describe("the offer", () => {
     renderApp("/product/fiscard");
     await applyButton();
     await act(() => setLocale("zh-HK"));
-    expect(await screen.findByRole("heading", { level: 1, name: zh["product.fiscard.title"] })).toBeVisible();
+    expect(await screen.findByRole("heading", { level: 1, name: zh["product.fiscard.title"] }, { timeout: 5000 })).toBeVisible();
     for (const fee of FEES) expect(screen.getByText(zh[fee] ?? fee)).toBeVisible();
     const faq = screen.getByRole("region", { name: zh["faq.title"] });
     expect(within(faq).getAllByRole("button").map((button) => button.textContent)).toEqual(
@@ -123,7 +126,7 @@ describe("the offer", () => {
   });
 });
 
-describe("the BIN picker", () => {
+describe("the BIN picker", JOURNEY, () => {
   it("lists the open BINs with scheme, region and currency, and details the chosen one", async () => {
     mockApi(binsApi);
     const { user } = renderApp("/product/fiscard");
@@ -165,14 +168,14 @@ describe("the BIN picker", () => {
       renderApp("/product/fiscard#apply");
       await waitFor(() => expect(scrolled.map((element) => element.id)).toContain("apply"), { timeout: 5000 });
       const apply = within(document.getElementById("apply") as HTMLElement);
-      expect(await apply.findByRole("button", { name: text("product.apply.submit") })).toBeVisible();
+      expect(await apply.findByRole("button", { name: text("product.apply.submit") }, { timeout: 5000 })).toBeVisible();
     } finally {
       delete (Element.prototype as Partial<Element>).scrollIntoView;
     }
   });
 });
 
-describe("applying", () => {
+describe("applying", JOURNEY, () => {
   it("opens the login dialog for a visitor, and sends nothing", async () => {
     const { requests } = mockApi(binsApi);
     const { user } = renderApp("/product/fiscard");
@@ -221,7 +224,7 @@ describe("applying", () => {
     const [sent] = callsTo(requests, "POST fiscard/apply");
     expect(sent?.body).toEqual({ bin: "522981" });
     expect(sent?.headers.get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await screen.findByText("Your card is issued")).toBeVisible();
+    expect(await screen.findByText("Your card is issued", {}, { timeout: 5000 })).toBeVisible();
   });
 
   it("makes a new idempotency key for each press", async () => {
@@ -237,7 +240,7 @@ describe("applying", () => {
     );
     const { user, router } = renderApp("/product/fiscard");
     await user.click(await applyButton());
-    expect(await screen.findByText("The BIN is not available")).toBeVisible();
+    expect(await screen.findByText("The BIN is not available", {}, { timeout: 5000 })).toBeVisible();
     expect(router.state.location.pathname).toBe("/product/fiscard");
 
     await user.click(await applyButton());

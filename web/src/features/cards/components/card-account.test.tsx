@@ -132,7 +132,7 @@ describe("the card account on desktop", SLOW, () => {
     expect(screen.queryByRole("list", { name: text("card.list_title") })).toBeNull();
   });
 
-  it("expands a row to its three limits, its rates as percent, its details and cancelling", async () => {
+  it("expands a row to its three limits, its rates as percent and the card's other actions", async () => {
     account();
     const { user } = renderApp("/account/fiscard");
     const toggle = await screen.findByRole("button", { name: text("card.expand", { card: normal.maskCardNo }) }, WAIT);
@@ -152,6 +152,12 @@ describe("the card account on desktop", SLOW, () => {
     }
     expect(terms.getByRole("button", { name: text("card.details_named", { card: normal.maskCardNo }) })).toBeVisible();
     expect(terms.getByRole("button", { name: text("card.cancel_named", { card: normal.maskCardNo }) })).toBeVisible();
+    expect(terms.getByRole("button", { name: text("card.freeze_named", { card: normal.maskCardNo }) })).toBeEnabled();
+    expect(terms.queryByRole("button", { name: text("card.unfreeze_named", { card: normal.maskCardNo }) })).toBeNull();
+    await user.click(screen.getByRole("button", { name: text("card.expand", { card: frozen.maskCardNo }) }));
+    const frozenTerms = within(screen.getByRole("row", { name: text("card.terms_of", { card: frozen.maskCardNo }) }));
+    expect(frozenTerms.getByRole("button", { name: text("card.unfreeze_named", { card: frozen.maskCardNo }) })).toBeEnabled();
+    expect(frozenTerms.queryByRole("button", { name: text("card.freeze_named", { card: frozen.maskCardNo }) })).toBeNull();
   });
 
   it("offers Recharge only for a normal card, and loads the next page while there is one", async () => {
@@ -161,10 +167,6 @@ describe("the card account on desktop", SLOW, () => {
     await screen.findByRole("row", { name: frozen.maskCardNo }, WAIT);
     expect(recharge(normal.maskCardNo)).toBeEnabled();
     expect(recharge(frozen.maskCardNo)).toBeDisabled();
-    expect(screen.getByRole("button", { name: text("card.freeze_named", { card: normal.maskCardNo }) })).toBeEnabled();
-    expect(screen.queryByRole("button", { name: text("card.unfreeze_named", { card: normal.maskCardNo }) })).toBeNull();
-    expect(screen.getByRole("button", { name: text("card.unfreeze_named", { card: frozen.maskCardNo }) })).toBeEnabled();
-    expect(screen.queryByRole("button", { name: text("card.freeze_named", { card: frozen.maskCardNo }) })).toBeNull();
 
     await user.click(screen.getByRole("button", { name: text("app.load_more") }));
     expect(await screen.findByRole("row", { name: older.maskCardNo }, WAIT)).toBeVisible();
@@ -335,7 +337,8 @@ describe("freezing and cancelling", SLOW, () => {
       "POST fiscard/freeze": () => ({ content: { cardStatus: "frozen" }, message: "The card has been frozen" }),
     });
     const { user } = renderApp("/account/fiscard");
-    await user.click(await screen.findByRole("button", { name: text("card.freeze_named", { card: normal.maskCardNo }) }, WAIT));
+    await user.click(await screen.findByRole("button", { name: text("card.expand", { card: normal.maskCardNo }) }, WAIT));
+    await user.click(screen.getByRole("button", { name: text("card.freeze_named", { card: normal.maskCardNo }) }));
     const confirm = within(await screen.findByRole("alertdialog", {}, WAIT));
     expect(confirm.getByText(text("card.freeze_confirm", { card: normal.maskCardNo }))).toBeVisible();
     await user.click(confirm.getByRole("button", { name: text("confirm.ok") }));
@@ -349,7 +352,8 @@ describe("freezing and cancelling", SLOW, () => {
       "POST fiscard/unfreeze": verified({ content: { cardStatus: "normal" }, message: "The card has been unfrozen" }),
     });
     const { user } = renderApp("/account/fiscard");
-    await user.click(await screen.findByRole("button", { name: text("card.unfreeze_named", { card: frozen.maskCardNo }) }, WAIT));
+    await user.click(await screen.findByRole("button", { name: text("card.expand", { card: frozen.maskCardNo }) }, WAIT));
+    await user.click(screen.getByRole("button", { name: text("card.unfreeze_named", { card: frozen.maskCardNo }) }));
     await enterPin(user);
     expect(await screen.findByText("The card has been unfrozen", {}, WAIT)).toBeVisible();
     expect(callsTo(requests, "POST fiscard/unfreeze").map((r) => r.body)).toEqual([

@@ -5,7 +5,7 @@ import type { Card } from "../api/get-cards";
 import { CardDialog } from "./card-dialog";
 import { CardStatusBadge } from "./card-status-badge";
 import { CardTerms } from "./card-terms";
-import type { CardActions } from "./use-card-actions";
+import type { CardActions, Running } from "./use-card-actions";
 import { useCardFormat } from "./use-card-format";
 
 export interface CardDetailDialogProps {
@@ -24,7 +24,8 @@ export function CardDetailDialog({ card, actions, onReveal, onRecharge, onTransa
   const format = useCardFormat();
   const allows = (action: "recharge" | "revealDetails" | "freeze" | "unfreeze" | "cancel") =>
     domain.cardAllows(card.cardStatus, action);
-  const busy = actions.busy === card.cardKey;
+  const busy = actions.busy?.cardKey === card.cardKey;
+  const running = (action: Running["action"]) => busy && actions.busy?.action === action;
   const facts = [
     [t("card.column.balance"), format.money(card.cardBalance, card.currency)],
     [t("card.column.org"), card.orgName],
@@ -59,22 +60,33 @@ export function CardDetailDialog({ card, actions, onReveal, onRecharge, onTransa
             {t("card.transactions")}
           </Button>
           {allows("revealDetails") && (
-            <Button variant="outline" loading={busy} onClick={onReveal}>
+            <Button variant="outline" disabled={busy} loading={running("reveal")} onClick={onReveal}>
               {t("card.details")}
             </Button>
           )}
           {allows("freeze") && (
-            <Button variant="outline" disabled={busy} onClick={() => void actions.freeze(card)}>
+            <Button variant="outline" disabled={busy} loading={running("freeze")} onClick={() => void actions.freeze(card)}>
               {t("card.freeze")}
             </Button>
           )}
           {allows("unfreeze") && (
-            <Button variant="outline" disabled={busy} onClick={() => void actions.unfreeze(card)}>
+            <Button
+              variant="outline"
+              disabled={busy}
+              loading={running("unfreeze")}
+              onClick={() => void actions.unfreeze(card)}
+            >
               {t("card.unfreeze")}
             </Button>
           )}
           {allows("cancel") && (
-            <Button variant="outline" colorPalette="red" disabled={busy} onClick={() => void actions.cancel(card)}>
+            <Button
+              variant="outline"
+              colorPalette="red"
+              disabled={busy}
+              loading={running("cancel")}
+              onClick={() => void actions.cancel(card)}
+            >
               {t("card.cancel_card")}
             </Button>
           )}

@@ -17,16 +17,18 @@ import { RechargeDialog } from "./recharge-dialog";
 import { TransactionsDialog } from "./transactions-dialog";
 import { useCardActions } from "./use-card-actions";
 
-/** The dialog shown over the list; one opened from the mobile detail dialog goes back to it. */
-type Shown =
-  | { readonly kind: "detail"; readonly cardKey: string }
-  | { readonly kind: "recharge" | "transactions"; readonly cardKey: string; readonly fromDetail: boolean }
+/**
+ * A dialog over the list, or over the mobile detail dialog (nested, so closing it shows the card
+ * again; replacing the detail dialog instead would hand its focus back to the page and close the
+ * new one as focus leaving it).
+ */
+type Over =
+  | { readonly kind: "recharge" | "transactions"; readonly cardKey: string }
   | {
       readonly kind: "cvv";
       readonly cardKey: string;
       /** Revealed details: in this state only, dropped when the dialog closes. */
       readonly details: CardDetails;
-      readonly fromDetail: boolean;
     };
 
 export interface CardListProps {
@@ -46,21 +48,20 @@ export function CardList({ availableBalance, wireInstructions, onBalanceChanged 
   const { data, size, setSize, error, mutate } = useCards();
   const list = paged(data, size, error);
   const cards = list.items.filter((card) => domain.cardListed(card.cardStatus));
-  const [shown, setShown] = useState<Shown | null>(null);
+  // The card whose detail dialog is open (mobile), and the dialog over it or over the list.
+  const [detailKey, setDetailKey] = useState<string | null>(null);
+  const [over, setOver] = useState<Over | null>(null);
   const actions = useCardActions((balanceToo) => Promise.all([mutate(), balanceToo && onBalanceChanged()]));
-  // A dialog's card is read from the list, so it shows the latest status; a card gone (cancelled) closes it.
-  const card = shown && cards.find((c) => c.cardKey === shown.cardKey);
+  // Dialogs read their card from the list, so they show its latest state; a card gone (cancelled) closes them.
+  const detailCard = cards.find((c) => c.cardKey === detailKey);
+  const overCard = cards.find((c) => c.cardKey === over?.cardKey);
 
-  const close = () =>
-    setShown((open) =>
-      open && open.kind !== "detail" && open.fromDetail ? { kind: "detail", cardKey: open.cardKey } : null,
-    );
-  const reveal = async (target: Card, fromDetail: boolean) => {
+  const reveal = async (target: Card) => {
     const details = await actions.reveal(target);
-    if (details) setShown({ kind: "cvv", cardKey: target.cardKey, details, fromDetail });
+    if (details) setOver({ kind: "cvv", cardKey: target.cardKey, details });
   };
-  const open = (kind: "recharge" | "transactions", fromDetail: boolean) => (target: Card) =>
-    setShown({ kind, cardKey: target.cardKey, fromDetail });
+  const open = (kind: "recharge" | "transactions") => (target: Card) => setOver({ kind, cardKey: target.cardKey });
+  const closeOver = () => setOver(null);
 
   if (list.failed) {
     return (
@@ -88,41 +89,41 @@ export function CardList({ availableBalance, wireInstructions, onBalanceChanged 
   return (
     <Stack gap="4">
       {isMobile ? (
-        <CardTiles cards={cards} onOpen={(target) => setShown({ kind: "detail", cardKey: target.cardKey })} />
+        <CardTiles cards={cards} onOpen={(target) => setDetailKey(target.cardKey)} />
       ) : (
         <CardTable
           cards={cards}
           actions={actions}
-          onReveal={(target) => void reveal(target, false)}
-          onRecharge={open("recharge", false)}
-          onTransactions={open("transactions", false)}
+          onReveal={(target) => void reveal(target)}
+          onRecharge={open("recharge")}
+          onTransactions={open("transactions")}
         />
       )}
       <LoadMore more={list.more} loading={list.loading} onLoad={() => void setSize(size + 1)} onScroll={isMobile} />
-      {card && shown?.kind === "detail" && (
+      {detailCard && (
         <CardDetailDialog
-          card={card}
+          card={detailCard}
           actions={actions}
-          onReveal={() => void reveal(card, true)}
-          onRecharge={() => open("recharge", true)(card)}
-          onTransactions={() => open("transactions", true)(card)}
-          onClose={close}
+          onReveal={() => void reveal(detailCard)}
+          onRecharge={() => open("recharge")(detailCard)}
+          onTransactions={() => open("transactions")(detailCard)}
+          onClose={() => setDetailKey(null)}
         />
       )}
-      {card && shown?.kind === "cvv" && <CvvDialog card={card} details={shown.details} onClose={close} />}
-      {card && shown?.kind === "recharge" && (
+      {overCard && over?.kind === "cvv" && <CvvDialog card={overCard} details={over.details} onClose={closeOver} />}
+      {overCard && over?.kind === "recharge" && (
         <RechargeDialog
-          card={card}
+          card={overCard}
           availableBalance={availableBalance}
           wireInstructions={wireInstructions}
-          onClose={close}
+          onClose={closeOver}
           onRecharged={async () => {
             await Promise.all([mutate(), onBalanceChanged()]);
-            close();
+            closeOver();
           }}
         />
       )}
-      {card && shown?.kind === "transactions" && <TransactionsDialog card={card} onClose={close} />}
+      {overCard && over?.kind === "transactions" && <TransactionsDialog card={overCard} onClose={closeOver} />}
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ import type { Card } from "../api/get-cards";
 import { CardStatusBadge } from "./card-status-badge";
 import { CardTerms } from "./card-terms";
 import { Chevron } from "./chevron";
-import type { CardActions } from "./use-card-actions";
+import type { CardActions, Running } from "./use-card-actions";
 import { formatMoney, useCardFormat } from "./use-card-format";
 
 export interface CardViewProps {
@@ -21,9 +21,9 @@ export interface CardViewProps {
 const COLUMNS = 8;
 
 /**
- * The card list on desktop: one row per card, named by its masked number, with Recharge,
- * Transaction details and freeze/unfreeze; expanded, its limits and rates, its details (CVV) and
- * cancelling.
+ * The card list on desktop: one row per card, named by its masked number, with Recharge and
+ * Transaction details; expanded, its limits and rates, its details (CVV), freezing or unfreezing,
+ * and cancelling.
  */
 export function CardTable({ cards, actions, onReveal, onRecharge, onTransactions }: CardViewProps) {
   const { t } = useI18n();
@@ -58,7 +58,8 @@ export function CardTable({ cards, actions, onReveal, onRecharge, onTransactions
             const termsId = `card-terms-${card.cardKey}`;
             const mask = card.maskCardNo;
             const allows = (action: CardAction) => domain.cardAllows(card.cardStatus, action);
-            const busy = actions.busy === card.cardKey;
+            const busy = actions.busy?.cardKey === card.cardKey;
+            const running = (action: Running["action"]) => busy && actions.busy?.action === action;
             return (
               <Fragment key={card.cardKey}>
                 <Table.Row aria-label={mask}>
@@ -86,9 +87,9 @@ export function CardTable({ cards, actions, onReveal, onRecharge, onTransactions
                     <CardStatusBadge status={card.cardStatus} />
                   </Table.Cell>
                   <Table.Cell>{card.currency}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{format.time(card.createTime)}</Table.Cell>
+                  <Table.Cell>{format.time(card.createTime)}</Table.Cell>
                   <Table.Cell>
-                    <HStack justify="end" gap="2">
+                    <HStack justify="end" gap="2" whiteSpace="nowrap">
                       <Button
                         size="xs"
                         colorPalette="teal"
@@ -106,28 +107,6 @@ export function CardTable({ cards, actions, onReveal, onRecharge, onTransactions
                       >
                         {t("card.transactions")}
                       </Button>
-                      {allows("freeze") && (
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          disabled={busy}
-                          aria-label={t("card.freeze_named", { card: mask })}
-                          onClick={() => void actions.freeze(card)}
-                        >
-                          {t("card.freeze")}
-                        </Button>
-                      )}
-                      {allows("unfreeze") && (
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          disabled={busy}
-                          aria-label={t("card.unfreeze_named", { card: mask })}
-                          onClick={() => void actions.unfreeze(card)}
-                        >
-                          {t("card.unfreeze")}
-                        </Button>
-                      )}
                     </HStack>
                   </Table.Cell>
                 </Table.Row>
@@ -140,11 +119,36 @@ export function CardTable({ cards, actions, onReveal, onRecharge, onTransactions
                           <Button
                             size="xs"
                             variant="outline"
-                            loading={busy}
+                            disabled={busy}
+                            loading={running("reveal")}
                             aria-label={t("card.details_named", { card: mask })}
                             onClick={() => onReveal(card)}
                           >
                             {t("card.details")}
+                          </Button>
+                        )}
+                        {allows("freeze") && (
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            disabled={busy}
+                            loading={running("freeze")}
+                            aria-label={t("card.freeze_named", { card: mask })}
+                            onClick={() => void actions.freeze(card)}
+                          >
+                            {t("card.freeze")}
+                          </Button>
+                        )}
+                        {allows("unfreeze") && (
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            disabled={busy}
+                            loading={running("unfreeze")}
+                            aria-label={t("card.unfreeze_named", { card: mask })}
+                            onClick={() => void actions.unfreeze(card)}
+                          >
+                            {t("card.unfreeze")}
                           </Button>
                         )}
                         {allows("cancel") && (
@@ -153,6 +157,7 @@ export function CardTable({ cards, actions, onReveal, onRecharge, onTransactions
                             variant="outline"
                             colorPalette="red"
                             disabled={busy}
+                            loading={running("cancel")}
                             aria-label={t("card.cancel_named", { card: mask })}
                             onClick={() => void actions.cancel(card)}
                           >

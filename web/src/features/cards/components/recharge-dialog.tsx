@@ -16,7 +16,7 @@ export interface RechargeDialogProps {
   readonly onClose: () => void;
 }
 
-/** Recharge a card from the USD account, with the wire instructions that fund that account. */
+/** Recharge a card from the USD account; below, the wire instructions that fund that account. */
 export function RechargeDialog({ card, availableBalance, wireInstructions, onRecharged, onClose }: RechargeDialogProps) {
   const { t } = useI18n();
   const format = useCardFormat();
@@ -35,13 +35,6 @@ export function RechargeDialog({ card, availableBalance, wireInstructions, onRec
             <DataList.ItemValue>{format.money(card.cardBalance, card.currency)}</DataList.ItemValue>
           </DataList.Item>
         </DataList.Root>
-        <Stack as="section" gap="3" aria-labelledby={wireHeading}>
-          <Heading as="h3" size="sm" id={wireHeading}>
-            {t("card.recharge.wire_title")}
-          </Heading>
-          {wireInstructions}
-        </Stack>
-        <Separator />
         <Stack as="section" gap="3" aria-labelledby={rechargeHeading}>
           <Heading as="h3" size="sm" id={rechargeHeading}>
             {t("card.recharge.from_usd")}
@@ -51,6 +44,13 @@ export function RechargeDialog({ card, availableBalance, wireInstructions, onRec
           ) : (
             <RechargeForm card={card} availableBalance={availableBalance} onRecharged={onRecharged} />
           )}
+        </Stack>
+        <Separator />
+        <Stack as="section" gap="3" aria-labelledby={wireHeading}>
+          <Heading as="h3" size="sm" id={wireHeading}>
+            {t("card.recharge.wire_title")}
+          </Heading>
+          {wireInstructions}
         </Stack>
       </Stack>
     </CardDialog>

@@ -37,7 +37,7 @@ export function TransactionDetail({
       {fields.map(([label, value]) => (
         <DataList.Item key={label} alignItems="start">
           <DataList.ItemLabel minWidth="36">{label}</DataList.ItemLabel>
-          <DataList.ItemValue wordBreak="break-all">{value}</DataList.ItemValue>
+          <DataList.ItemValue overflowWrap="anywhere">{value}</DataList.ItemValue>
         </DataList.Item>
       ))}
     </DataList.Root>

@@ -10,9 +10,15 @@ import { revealCard, type CardDetails } from "../api/reveal-card";
 import { unfreezeCard } from "../api/unfreeze-card";
 import { useCardFormat } from "./use-card-format";
 
+/** What an action runs: a verification or a confirmation may keep it going a while. */
+export interface Running {
+  readonly cardKey: string;
+  readonly action: "freeze" | "unfreeze" | "cancel" | "reveal";
+}
+
 export interface CardActions {
-  /** The card an action is running for, if any. */
-  readonly busy: string | null;
+  /** The action running, if any; the card's other actions wait for it. */
+  readonly busy: Running | null;
   /** One tap and a confirmation: a cardholder who fears for the card is not slowed down. */
   freeze(card: Card): Promise<void>;
   /** Verified by the API client's dialog (statusCode 103). */
@@ -31,10 +37,14 @@ export function useCardActions(onChanged: (balanceToo: boolean) => Promise<unkno
   const api = useApiClient();
   const { t } = useI18n();
   const format = useCardFormat();
-  const [busy, setBusy] = useState<string | null>(null);
+  const [busy, setBusy] = useState<Running | null>(null);
 
-  async function run<T>(card: Card, call: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
-    setBusy(card.cardKey);
+  async function run<T>(
+    card: Card,
+    action: Running["action"],
+    call: () => Promise<ApiResult<T>>,
+  ): Promise<ApiResult<T>> {
+    setBusy({ cardKey: card.cardKey, action });
     try {
       return await call();
     } finally {
@@ -46,10 +56,10 @@ export function useCardActions(onChanged: (balanceToo: boolean) => Promise<unkno
     busy,
     async freeze(card) {
       if (!(await askConfirm(t("card.freeze_confirm", { card: card.maskCardNo })))) return;
-      if ((await run(card, () => freezeCard(api, card.cardKey))).ok) await onChanged(false);
+      if ((await run(card, "freeze", () => freezeCard(api, card.cardKey))).ok) await onChanged(false);
     },
     async unfreeze(card) {
-      if ((await run(card, () => unfreezeCard(api, card.cardKey))).ok) await onChanged(false);
+      if ((await run(card, "unfreeze", () => unfreezeCard(api, card.cardKey))).ok) await onChanged(false);
     },
     async cancel(card) {
       const question = t("card.cancel_confirm", {
@@ -59,10 +69,10 @@ export function useCardActions(onChanged: (balanceToo: boolean) => Promise<unkno
       if (!(await askConfirm(question))) return;
       // One key for this confirmed cancel, kept for the retry the verification dialog sends.
       const idempotencyKey = crypto.randomUUID();
-      if ((await run(card, () => cancelCard(api, card.cardKey, idempotencyKey))).ok) await onChanged(true);
+      if ((await run(card, "cancel", () => cancelCard(api, card.cardKey, idempotencyKey))).ok) await onChanged(true);
     },
     async reveal(card) {
-      const answer = await run(card, () => revealCard(api, card.cardKey));
+      const answer = await run(card, "reveal", () => revealCard(api, card.cardKey));
       return answer.ok ? answer.content : null;
     },
   };

@@ -201,6 +201,25 @@ describe("applying", JOURNEY, () => {
     expect(callsTo(requests, "POST fiscard/apply")).toHaveLength(0);
   });
 
+  it("leaves the checks to the server while the user's data is not known", async () => {
+    const { requests } = loggedIn(
+      {},
+      {
+        "GET user/self": () => ({ statusCode: 500, message: "Network Exception" }),
+        "POST fiscard/apply": () => ({ statusCode: 105, message: "Please verify your identity" }),
+      },
+    );
+    const { user, router } = renderApp("/product/fiscard");
+    await user.click(await applyButton());
+
+    const dialog = within(await screen.findByRole("alertdialog", {}, { timeout: 5000 }));
+    expect(dialog.getByText(text("gate.basic_identity"))).toBeVisible();
+    expect(callsTo(requests, "POST fiscard/apply")).toHaveLength(1);
+    await user.click(dialog.getByRole("button", { name: text("confirm.ok") }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/my/profile"), { timeout: 5000 });
+    expect(router.state.location.hash).toBe("#basic");
+  });
+
   it("stays on the page when the prompt is declined", async () => {
     loggedIn({ status: 0, mobile: null });
     const { user, router } = renderApp("/product/fiscard");

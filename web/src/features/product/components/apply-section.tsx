@@ -4,7 +4,7 @@ import { useI18n } from "@/lib/i18n";
 import type { MessageKey } from "@/lib/locale";
 import { useBins, type CardBin } from "../api/get-bins";
 import { BinPicker } from "./bin-picker";
-import { Section } from "./offer-sections";
+import { Section } from "./section";
 import { useApply, type ApplyOptions } from "./use-apply";
 import { useRegionName } from "./use-region-name";
 
@@ -34,7 +34,8 @@ export function ApplySection(props: ApplyOptions) {
       </Alert.Root>
     );
   } else if (!data) {
-    body = <Skeleton height="48" borderRadius="l3" />;
+    // About the form's height, so the questions below do not move when the BINs arrive.
+    body = <Skeleton height={{ base: "40rem", md: "25rem" }} borderRadius="l3" />;
   } else if (!bin) {
     body = <Text>{t("product.apply.none")}</Text>;
   } else {

@@ -2,7 +2,7 @@ import { Box, chakra, Heading, Text } from "@chakra-ui/react";
 import { useState, type KeyboardEvent } from "react";
 import { useI18n } from "@/lib/i18n";
 import type { MessageKey } from "@/lib/locale";
-import { Section } from "./offer-sections";
+import { Section } from "./section";
 
 /** The ten questions of the product page (SPEC §2), each `faq.<topic>.q` with `faq.<topic>.a`. */
 export const FAQ_TOPICS = [

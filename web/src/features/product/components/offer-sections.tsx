@@ -1,7 +1,7 @@
-import { Box, Container, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import type { ReactNode } from "react";
+import { Box, SimpleGrid, Text } from "@chakra-ui/react";
 import { useI18n } from "@/lib/i18n";
 import type { MessageKey } from "@/lib/locale";
+import { Section } from "./section";
 
 /** The fees of SPEC §1, each with what it means. */
 const FEES: readonly (readonly [title: MessageKey, detail: MessageKey])[] = [
@@ -26,36 +26,6 @@ const WIRES: readonly (readonly [kind: MessageKey, time: MessageKey])[] = [
 ];
 
 const STEPS: readonly MessageKey[] = ["product.wire.step_wire", "product.wire.step_recharge", "product.wire.step_pay"];
-
-export function Section({
-  id,
-  title,
-  intro,
-  tinted = false,
-  children,
-}: {
-  readonly id: string;
-  readonly title: string;
-  readonly intro?: string;
-  readonly tinted?: boolean;
-  readonly children: ReactNode;
-}) {
-  return (
-    <Box as="section" id={id} aria-labelledby={`${id}-title`} bg={tinted ? "bg.subtle" : undefined} scrollMarginTop="16">
-      <Container maxWidth="6xl" paddingY={{ base: "10", md: "16" }}>
-        <Stack gap={{ base: "6", md: "8" }}>
-          <Stack gap="2" maxWidth="3xl">
-            <Heading as="h2" id={`${id}-title`} size={{ base: "2xl", md: "3xl" }}>
-              {title}
-            </Heading>
-            {intro && <Text color="fg.muted">{intro}</Text>}
-          </Stack>
-          {children}
-        </Stack>
-      </Container>
-    </Box>
-  );
-}
 
 /** No opening fee, 1% per payment, 0.15% more for other currencies, no minimum, no card count limit. */
 export function FeesSection() {

@@ -89,4 +89,18 @@ describe("on a phone (under 768 px)", () => {
     expect(drawer.getByRole("link", { name: en["menu.security"] })).toHaveAttribute("href", "/my/security");
     expect(drawer.getByRole("button", { name: en["header.logout"] })).toBeVisible();
   });
+
+  it("opens the login dialog from the drawer once the drawer has closed, its e-mail field untouched", async () => {
+    resizeTo(390);
+    mockApi({});
+    const { user } = renderApp("/product/fiscard");
+    await user.click(await screen.findByRole("button", { name: en["header.open_menu"] }, { timeout: 5000 }));
+    const drawer = within(await screen.findByRole("dialog"));
+    await user.click(drawer.getByRole("button", { name: en["header.login"] }));
+
+    const login = within(await screen.findByRole("dialog", { name: en["auth.login.title"] }, { timeout: 5000 }));
+    const email = login.getByRole("textbox", { name: en["auth.email"] });
+    expect(email).not.toHaveAttribute("aria-invalid");
+    expect(screen.getAllByRole("dialog")).toHaveLength(1);
+  });
 });

@@ -1,5 +1,5 @@
 import { Box, Button, CloseButton, Drawer, Link, Portal, Stack } from "@chakra-ui/react";
-import type { RefObject } from "react";
+import { useRef, type RefObject } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { useI18n } from "@/lib/i18n";
 import { useModalGuard } from "@/lib/modal-guard";
@@ -25,15 +25,23 @@ export function MobileDrawer({
 }) {
   const { t } = useI18n();
   useModalGuard(open, () => setOpen(false));
+  // A button's action (the login dialog, logout) runs once the drawer has closed and given
+  // focus back: a dialog opened before would have its first field blurred (and flagged empty).
+  const pending = useRef<(() => void) | null>(null);
   const then = (action: () => void) => () => {
+    pending.current = action;
     setOpen(false);
-    action();
   };
   return (
     <Box hideFrom="md">
       <Drawer.Root
         open={open}
         onOpenChange={({ open: next }) => setOpen(next)}
+        onExitComplete={() => {
+          const action = pending.current;
+          pending.current = null;
+          action?.();
+        }}
         placement="end"
         finalFocusEl={() => returnFocus.current}
       >

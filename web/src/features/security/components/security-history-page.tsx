@@ -27,7 +27,8 @@ export function SecurityHistoryPage() {
       {!pages && !failed && <Skeleton height="32" />}
       {pages && events.length === 0 && !failed && <Text color="fg.muted">{t("security.history.none")}</Text>}
       {events.length > 0 && (
-        <Table.ScrollArea>
+        // Wider than a phone: it scrolls sideways, so it takes focus to scroll by keyboard too.
+        <Table.ScrollArea tabIndex={0} role="region" aria-label={t("security.history.title")}>
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>

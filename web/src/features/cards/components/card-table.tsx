@@ -82,12 +82,14 @@ export function CardTable({ cards, actions, onReveal, onRecharge, onTransactions
                     {formatMoney(domain, card.cardBalance)}
                   </Table.Cell>
                   <Table.Cell>{card.orgName}</Table.Cell>
-                  <Table.Cell>{format.region(card.location)}</Table.Cell>
+                  <Table.Cell whiteSpace="normal">{format.region(card.location)}</Table.Cell>
                   <Table.Cell>
                     <CardStatusBadge status={card.cardStatus} />
                   </Table.Cell>
                   <Table.Cell>{card.currency}</Table.Cell>
-                  <Table.Cell>{format.time(card.createTime)}</Table.Cell>
+                  <Table.Cell whiteSpace="normal" minWidth="24">
+                    {format.time(card.createTime)}
+                  </Table.Cell>
                   <Table.Cell>
                     <HStack justify="end" gap="2" whiteSpace="nowrap">
                       <Button

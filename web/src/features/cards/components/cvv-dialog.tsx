@@ -1,6 +1,7 @@
 import { Alert, Code, DataList, HStack, Stack } from "@chakra-ui/react";
 import { useDomain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
+import { useViewport } from "@/lib/viewport";
 import type { Card } from "../api/get-cards";
 import type { CardDetails } from "../api/reveal-card";
 import { CardDialog } from "./card-dialog";
@@ -21,16 +22,17 @@ export function CvvDialog({
 }) {
   const { t } = useI18n();
   const domain = useDomain();
+  const { isMobile } = useViewport();
   const number = t("card.cvv.number");
   return (
     <CardDialog title={t("card.cvv.title_of", { card: card.maskCardNo })} onClose={onClose}>
       <Stack gap="5">
-        <DataList.Root orientation="horizontal" gap="3">
+        <DataList.Root orientation={isMobile ? "vertical" : "horizontal"} gap="3">
           <DataList.Item>
             <DataList.ItemLabel minWidth="32">{number}</DataList.ItemLabel>
             <DataList.ItemValue>
               <HStack gap="3" wrap="wrap">
-                <Code fontSize="md" letterSpacing="wide" fontVariantNumeric="tabular-nums">
+                <Code fontSize="md" letterSpacing="wide" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
                   {domain.groupByFour(details.cardNo)}
                 </Code>
                 <CopyButton value={details.cardNo} what={number} />

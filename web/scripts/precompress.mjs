@@ -1,11 +1,11 @@
 // Writes .br and .gz beside every compressible file of dist/, so the server sends them as they
 // are (Content-Encoding) instead of compressing on every request. Node's own zlib: nothing to
-// install.
+// install. `node scripts/precompress.mjs [dir]` (default: dist/).
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-const root = new URL("../dist/", import.meta.url).pathname;
+const root = process.argv[2] ? resolve(process.argv[2]) : new URL("../dist/", import.meta.url).pathname;
 const compressible = /\.(html|js|mjs|css|json|svg|wasm|txt|map)$/;
 const MIN_BYTES = 512;
 

@@ -1,23 +1,135 @@
-import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
+import {
+  accordionSlotRecipe,
+  actionBarSlotRecipe,
+  alertSlotRecipe,
+  animationStyles,
+  badgeRecipe,
+  buttonRecipe,
+  cardSlotRecipe,
+  codeRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dataListSlotRecipe,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  menuSlotRecipe,
+  semanticTokens,
+  separatorRecipe,
+  skeletonRecipe,
+  spinnerRecipe,
+  statSlotRecipe,
+  switchSlotRecipe,
+  tableSlotRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+} from "@chakra-ui/react/theme";
 import { BREAKPOINTS } from "@/lib/viewport";
 
 // Chakra's responsive props use the breakpoints of SPEC §2 (xs under 576 px … xxl from 1600 px),
 // the same table `useViewport()` reads, so CSS and script agree on what "mobile" is.
 const [, sm, md, lg, xl, xxl] = BREAKPOINTS.map(([, from]) => `${from}px`);
 
+/** Chakra's colour palettes the app does not use (theme.test.ts fails when one appears). */
+export const UNUSED_PALETTES: readonly string[] = ["yellow", "cyan", "purple", "pink"];
+
+const withoutUnusedPalettes = <T extends object>(colors: T): T =>
+  Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.includes(name))) as T;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+/**
+ * Two of Chakra's light colours are too pale for text (WCAG AA asks 4.5:1): white on teal.600,
+ * the default `teal.solid`, is 3.7:1, and red.500, the default `fg.error`, 3.8:1 on white. The
+ * app's solid teal buttons take teal.700 (its links' `teal.fg`), error texts red.600 (4.8:1).
+ */
+const accessibleColors = (colors: Record<string, unknown>) => {
+  const group = (name: string) => (isObject(colors[name]) ? colors[name] : {});
+  return {
+    ...colors,
+    teal: { ...group("teal"), solid: { value: "{colors.teal.700}" } },
+    fg: { ...group("fg"), error: { value: "{colors.red.600}" } },
+  };
+};
+
+/**
+ * Semantic tokens with their light value only: the app has no dark mode, and every `_dark`
+ * value would otherwise be resolved and written into the page's CSS variables at start.
+ */
+function lightOnly<T extends object>(tree: T): T {
+  return Object.fromEntries(
+    Object.entries(tree).map(([name, node]: [string, unknown]) => {
+      if (!isObject(node)) return [name, node];
+      if (!("value" in node)) return [name, lightOnly(node)];
+      const value = isObject(node.value) && "_light" in node.value ? node.value._light : node.value;
+      return [name, { ...node, value }];
+    }),
+  ) as T;
+}
+
+/**
+ * Chakra's default theme cut to what the app uses, because building it is most of the work
+ * before the first paint: the recipes of the components it imports, not all ~90 of them
+ * (`defaultConfig` would also build a second, unused system at start), the palettes it names,
+ * light values only. A component whose recipe is missing would render unstyled, so
+ * theme.test.ts fails when the app imports one.
+ */
 export const system = createSystem(
-  defaultConfig,
+  defaultBaseConfig,
   defineConfig({
+    preflight: true,
+    cssVarsPrefix,
+    cssVarsRoot,
+    globalCss,
     theme: {
       breakpoints: { sm: sm ?? "", md: md ?? "", lg: lg ?? "", xl: xl ?? "", "2xl": xxl ?? "" },
-      // Two of Chakra's light colours are too pale for text (WCAG AA asks 4.5:1): white on
-      // teal.600, the default `teal.solid`, is 3.7:1, and red.500, the default `fg.error`, 3.8:1
-      // on white. Solid teal buttons take teal.700 (the links' `teal.fg`), error texts red.600.
+      keyframes,
+      tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors ?? {}) },
       semanticTokens: {
-        colors: {
-          teal: { solid: { value: "{colors.teal.700}" } },
-          fg: { error: { value: "{colors.red.600}" } },
-        },
+        ...semanticTokens,
+        colors: lightOnly(accessibleColors(withoutUnusedPalettes(semanticTokens.colors ?? {}))),
+        shadows: lightOnly(semanticTokens.shadows ?? {}),
+      },
+      textStyles,
+      layerStyles,
+      animationStyles,
+      recipes: {
+        badge: badgeRecipe,
+        button: buttonRecipe,
+        code: codeRecipe,
+        container: containerRecipe,
+        heading: headingRecipe,
+        icon: iconRecipe,
+        input: inputRecipe,
+        link: linkRecipe,
+        separator: separatorRecipe,
+        skeleton: skeletonRecipe,
+        spinner: spinnerRecipe,
+      },
+      slotRecipes: {
+        accordion: accordionSlotRecipe,
+        actionBar: actionBarSlotRecipe,
+        alert: alertSlotRecipe,
+        card: cardSlotRecipe,
+        dataList: dataListSlotRecipe,
+        dialog: dialogSlotRecipe,
+        drawer: drawerSlotRecipe,
+        field: fieldSlotRecipe,
+        menu: menuSlotRecipe,
+        stat: statSlotRecipe,
+        switch: switchSlotRecipe,
+        table: tableSlotRecipe,
+        toast: toastSlotRecipe,
       },
     },
   }),

@@ -53,7 +53,10 @@ function onResize(): void {
 
 function subscribe(listener: () => void): () => void {
   if (listeners.size === 0) {
-    current = measure();
+    // A width that changed while nobody listened is read again; an unchanged one keeps its
+    // snapshot, or React would render everything under the first subscriber a second time.
+    const next = measure();
+    if (next.width !== current.width) current = next;
     window.addEventListener("resize", onResize);
   }
   listeners.add(listener);

@@ -92,7 +92,14 @@ test-web: pkg
 
 ## Figures --------------------------------------------------------------------------------
 
-bench: web server
+# Lighthouse (scripts/lighthouse): its pinned npm packages, and the Chromium the browser
+# journeys use.
+scripts/lighthouse/node_modules/.installed: scripts/lighthouse/package.json scripts/lighthouse/package-lock.json
+	cd scripts/lighthouse && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+bench: web server scripts/lighthouse/node_modules/.installed
+	@bash scripts/install-e2e.sh
 	@bash scripts/bench.sh
 
 clean:

@@ -562,6 +562,13 @@ mod shapes {
         org_name: String,
         /// `USD`.
         currency: String,
+        /// The limits its cards get.
+        limits: CardLimits,
+        /// Fractions (0.01 = 1%), copied to each card issued under it.
+        recharge_rate: String,
+        payment_rate: String,
+        exchange_rate: String,
+        refund_rate: String,
     }
 
     /// The BINs on offer.

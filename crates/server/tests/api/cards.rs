@@ -148,6 +148,10 @@ async fn bins_are_public_and_applying_needs_identity_then_a_mobile() {
     assert_eq!(items.len(), 2);
     assert_eq!(items[0]["bin"], "485932");
     assert_eq!(items[0]["locationCode"], "US");
+    // The product page shows what its cards will cost.
+    assert_eq!(items[0]["paymentRate"], "0.01");
+    assert_eq!(items[0]["exchangeRate"], "0.0015");
+    assert_eq!(items[0]["limits"]["perTransaction"], "10000.00");
 
     let body = json!({ "bin": "485932" });
     app.post("/fiscard/apply", &body)

@@ -1,9 +1,10 @@
-//! `GET fiscard/bins`: the BINs a card can be applied for (public: the product page offers
-//! them before login).
+//! `GET fiscard/bins`: the BINs a card can be applied for, each with the terms its cards get
+//! (public: the product page offers them before login).
 
 use actix_web::web;
 use serde::Serialize;
 
+use super::TermsItem;
 use crate::api::{Api, ApiResult};
 use crate::services::bins;
 use crate::state::AppState;
@@ -15,6 +16,8 @@ struct BinItem {
     location_code: String,
     org_name: String,
     currency: String,
+    #[serde(flatten)]
+    terms: TermsItem,
 }
 
 #[derive(Serialize)]
@@ -28,6 +31,7 @@ pub async fn list_bins(state: web::Data<AppState>) -> ApiResult {
         items: found
             .into_iter()
             .map(|b| BinItem {
+                terms: TermsItem::of(&b.terms, &b.currency),
                 bin: b.bin,
                 location_code: b.location_code,
                 org_name: b.org_name,

@@ -17,6 +17,7 @@ use serde::Serialize;
 
 use crate::api::{self, Answer, ApiCode, ApiResult, AppError, JsonBody};
 use crate::db::DbConnection;
+use crate::services::bins::Terms;
 use crate::services::cards::{self, Card, Order};
 use crate::services::idempotency::{Keyed, Seen, valid_key};
 use crate::services::sessions::SessionUser;
@@ -39,8 +40,17 @@ struct CardItem {
     card_status: &'static str,
     create_time: i64,
     bin: String,
-    /// The per-transaction limit (SPEC's name), with the three limits below.
+    /// The per-transaction limit (SPEC's name), with the three limits of `terms`.
     max_on_percent: String,
+    #[serde(flatten)]
+    terms: TermsItem,
+}
+
+/// A card's or a BIN's terms: the three limits (exact decimal text in its currency) and the rates
+/// as fractions (0.01 = 1%).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TermsItem {
     limits: Limits,
     recharge_rate: String,
     payment_rate: String,
@@ -54,6 +64,22 @@ struct Limits {
     per_transaction: String,
     daily: String,
     monthly: String,
+}
+
+impl TermsItem {
+    fn of(t: &Terms, currency: &str) -> TermsItem {
+        TermsItem {
+            limits: Limits {
+                per_transaction: money(t.limits.per_transaction, currency),
+                daily: money(t.limits.daily, currency),
+                monthly: money(t.limits.monthly, currency),
+            },
+            recharge_rate: t.recharge_rate.to_fraction(),
+            payment_rate: t.payment_rate.to_fraction(),
+            exchange_rate: t.exchange_rate.to_fraction(),
+            refund_rate: t.refund_rate.to_fraction(),
+        }
+    }
 }
 
 impl CardItem {
@@ -72,15 +98,7 @@ impl CardItem {
             create_time: card.created_at,
             bin: card.bin.clone(),
             max_on_percent: money(t.limits.per_transaction, c),
-            limits: Limits {
-                per_transaction: money(t.limits.per_transaction, c),
-                daily: money(t.limits.daily, c),
-                monthly: money(t.limits.monthly, c),
-            },
-            recharge_rate: t.recharge_rate.to_fraction(),
-            payment_rate: t.payment_rate.to_fraction(),
-            exchange_rate: t.exchange_rate.to_fraction(),
-            refund_rate: t.refund_rate.to_fraction(),
+            terms: TermsItem::of(&t, c),
         }
     }
 }

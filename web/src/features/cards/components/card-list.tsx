@@ -55,6 +55,9 @@ export function CardList({ availableBalance, wireInstructions, onBalanceChanged 
   // Dialogs read their card from the list, so they show its latest state; a card gone (cancelled) closes them.
   const detailCard = cards.find((c) => c.cardKey === detailKey);
   const overCard = cards.find((c) => c.cardKey === over?.cardKey);
+  // A card gone from the list takes its dialogs, and any details revealed, with it.
+  if (detailKey !== null && !detailCard) setDetailKey(null);
+  if (over !== null && !overCard) setOver(null);
 
   const reveal = async (target: Card) => {
     const details = await actions.reveal(target);

@@ -15,4 +15,7 @@ if (typeof document !== "undefined") {
       disconnect(): void {}
     };
   }
+  // jsdom does not scroll (it logs "Not implemented" instead); the router's scroll
+  // restoration calls it on every navigation.
+  window.scrollTo = () => undefined;
 }

@@ -25,12 +25,16 @@ const sessionApi = {
 
 async function openDialog(button: "header.login" | "header.register") {
   const view = renderApp("/product/fiscard");
-  await screen.findByRole("heading", { level: 1 });
+  // The landing page is a lazy route: slow to appear on a busy machine.
+  await screen.findByRole("heading", { level: 1 }, { timeout: 5000 });
   await view.user.click(screen.getAllByRole("button", { name: text(button) })[0]!);
   return view;
 }
 
-describe("login", () => {
+// Each journey loads the lazy landing page and the wasm module first.
+const JOURNEY = { timeout: 15_000 };
+
+describe("login", JOURNEY, () => {
   it("asks for the codes the server wants, then stores the session and loads the user's data", async () => {
     const { requests } = mockApi({
       ...sessionApi,
@@ -89,7 +93,7 @@ describe("login", () => {
   });
 });
 
-describe("register", () => {
+describe("register", JOURNEY, () => {
   it("goes Form → Verify → Password and logs in with the new account", async () => {
     const { requests } = mockApi({
       ...sessionApi,
@@ -122,7 +126,7 @@ describe("register", () => {
   });
 });
 
-describe("recover", () => {
+describe("recover", JOURNEY, () => {
   it("sets the new password, then offers the login with the same address", async () => {
     const { requests } = mockApi({
       "POST user/forgetPassword": ({ body }) =>

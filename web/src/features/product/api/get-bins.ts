@@ -9,6 +9,13 @@ export interface CardBin {
   readonly orgName: string;
   /** The card's currency (cards are funded from the USD account). */
   readonly currency: string;
+  /** What each card issued under it may spend, exact decimal text in its currency. */
+  readonly limits: { readonly perTransaction: string; readonly daily: string; readonly monthly: string };
+  /** Fractions (0.01 = 1%), copied to each card issued under it. */
+  readonly rechargeRate: string;
+  readonly paymentRate: string;
+  readonly exchangeRate: string;
+  readonly refundRate: string;
 }
 
 export const binsKey: ApiKey = ["fiscard/bins"];

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useState, type FormEvent } from "react";
+import { formatMoney, useLoadedDomain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
 import type { MessageKey } from "@/lib/locale";
 import { useBins, type CardBin } from "../api/get-bins";
@@ -66,19 +67,39 @@ export function ApplySection(props: ApplyOptions) {
   );
 }
 
-/** The chosen BIN: scheme, region, currency, and the card's fees. */
+/**
+ * The chosen BIN: scheme, region, currency, and the terms its cards get. The fees and limits are
+ * written by the domain module, fetched after the page shows; until then the fees read as SPEC §1
+ * states them.
+ */
 function BinDetails({ bin }: { readonly bin: CardBin }) {
   const { t } = useI18n();
   const regionName = useRegionName();
-  const rows: readonly (readonly [MessageKey, string])[] = [
+  const domain = useLoadedDomain();
+  const rows: (readonly [MessageKey, string])[] = [
     ["product.apply.scheme", bin.orgName],
     ["product.apply.bin_number", bin.bin],
     ["product.apply.region", regionName(bin.locationCode)],
     ["product.apply.currency", bin.currency],
     ["product.apply.opening_fee", t("product.apply.opening_fee_value")],
-    ["product.apply.transaction_fee", t("product.apply.transaction_fee_value")],
-    ["product.apply.exchange_fee", t("product.apply.exchange_fee_value")],
   ];
+  if (domain) {
+    const rate = (fraction: string) => domain.formatRate(fraction) ?? fraction;
+    const money = (amount: string) => t("money.amount", { amount: formatMoney(domain, amount), currency: bin.currency });
+    rows.push(
+      ["product.apply.recharge_fee", rate(bin.rechargeRate)],
+      ["product.apply.transaction_fee", rate(bin.paymentRate)],
+      ["product.apply.exchange_fee", `+${rate(bin.exchangeRate)}`],
+      ["product.apply.limit_transaction", money(bin.limits.perTransaction)],
+      ["product.apply.limit_daily", money(bin.limits.daily)],
+      ["product.apply.limit_monthly", money(bin.limits.monthly)],
+    );
+  } else {
+    rows.push(
+      ["product.apply.transaction_fee", t("product.apply.transaction_fee_value")],
+      ["product.apply.exchange_fee", t("product.apply.exchange_fee_value")],
+    );
+  }
   return (
     <Stack gap="2">
       <Box as="dl" aria-live="polite" display="grid" gridTemplateColumns="1fr auto" columnGap="4" rowGap="2">

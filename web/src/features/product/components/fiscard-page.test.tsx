@@ -21,9 +21,26 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
+const TERMS = {
+  limits: { perTransaction: "10000.00", daily: "20000.00", monthly: "50000.00" },
+  rechargeRate: "0.01",
+  paymentRate: "0.01",
+  exchangeRate: "0.0015",
+  refundRate: "0",
+};
+
 const BINS = [
-  { bin: "485932", locationCode: "US", orgName: "VISA", currency: "USD" },
-  { bin: "522981", locationCode: "HK", orgName: "Mastercard", currency: "USD" },
+  { bin: "485932", locationCode: "US", orgName: "VISA", currency: "USD", ...TERMS },
+  {
+    bin: "522981",
+    locationCode: "HK",
+    orgName: "Mastercard",
+    currency: "USD",
+    ...TERMS,
+    limits: { perTransaction: "2500.00", daily: "5000.00", monthly: "12000.00" },
+    rechargeRate: "0.005",
+    paymentRate: "0.012",
+  },
 ];
 
 const FEES = [
@@ -146,8 +163,13 @@ describe("the BIN picker", JOURNEY, () => {
     expect(details("product.apply.bin_number")).toBe("522981");
     expect(details("product.apply.region")).toBe("Hong Kong SAR China");
     expect(details("product.apply.currency")).toBe("USD");
-    expect(details("product.apply.transaction_fee")).toBe("1%");
+    // The chosen BIN's own terms, written by the domain module once it has loaded.
+    await waitFor(() => expect(details("product.apply.transaction_fee")).toBe("1.2%"), { timeout: 5000 });
+    expect(details("product.apply.recharge_fee")).toBe("0.5%");
     expect(details("product.apply.exchange_fee")).toBe("+0.15%");
+    expect(details("product.apply.limit_transaction")).toBe("2,500.00 USD");
+    expect(details("product.apply.limit_daily")).toBe("5,000.00 USD");
+    expect(details("product.apply.limit_monthly")).toBe("12,000.00 USD");
   });
 
   it("says so when no BIN is open", async () => {

@@ -27,7 +27,7 @@ WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable
 
 DOMAIN_SOURCES := $(shell find crates/domain crates/domain-wasm -type f \( -name '*.rs' -o -name '*.toml' -o -name '*.json' \)) Cargo.toml Cargo.lock
 
-.PHONY: help tools deps pkg web server run test test-rust test-web lint bench clean
+.PHONY: help tools deps pkg web server server-debug run test test-rust test-web test-e2e e2e-deps lint bench clean
 
 help:
 	@echo "make run    build everything and start the server on http://127.0.0.1:8080"
@@ -70,7 +70,7 @@ run: web server
 
 ## Tests ----------------------------------------------------------------------------------
 
-test: lint test-rust test-web
+test: lint test-rust test-web test-e2e
 
 lint: deps
 	$(CARGO) fmt --all --check
@@ -89,6 +89,24 @@ test-rust:
 test-web: pkg
 	cd web && $(NPM) run typecheck
 	cd web && $(NPM) test
+
+# The browser journeys (tests/e2e): Debian's headless Chromium against the built app and a real
+# server. The server is the debug build: it shares the test build's compiled dependencies, so it
+# links in seconds after `cargo test` (a release build would compile everything again).
+E2E_SERVER := target/debug/fiscard
+
+tests/e2e/node_modules/.installed: tests/e2e/package.json tests/e2e/package-lock.json
+	cd tests/e2e && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+e2e-deps: tests/e2e/node_modules/.installed
+	@bash scripts/install-e2e.sh
+
+server-debug:
+	$(CARGO) build -p server
+
+test-e2e: web server-debug e2e-deps
+	cd tests/e2e && FISCARD_BIN=$(CURDIR)/$(E2E_SERVER) $(NPM) test
 
 ## Figures --------------------------------------------------------------------------------
 

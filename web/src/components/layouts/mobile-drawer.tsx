@@ -1,5 +1,5 @@
 import { Box, Button, CloseButton, Drawer, Link, Portal, Stack } from "@chakra-ui/react";
-import { useRef, type RefObject } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { useI18n } from "@/lib/i18n";
 import { useModalGuard } from "@/lib/modal-guard";
@@ -25,13 +25,21 @@ export function MobileDrawer({
 }) {
   const { t } = useI18n();
   useModalGuard(open, () => setOpen(false));
-  // A button's action (the login dialog, logout) runs once the drawer has closed and given
-  // focus back: a dialog opened before would have its first field blurred (and flagged empty).
+  // Log in and Register open their dialog once this drawer has closed and given focus back: a
+  // dialog opened before would have its first field blurred (and flagged empty) by that.
   const pending = useRef<(() => void) | null>(null);
   const then = (action: () => void) => () => {
-    pending.current = action;
+    setOpen(false);
+    action();
+  };
+  const thenOpen = (openDialog: () => void) => () => {
+    pending.current = openDialog;
     setOpen(false);
   };
+  // Opened again before it finished closing: that choice is dropped.
+  useEffect(() => {
+    if (open) pending.current = null;
+  }, [open]);
   return (
     <Box hideFrom="md">
       <Drawer.Root
@@ -68,10 +76,10 @@ export function MobileDrawer({
                   </Button>
                 ) : (
                   <Stack width="full">
-                    <Button variant="outline" onClick={then(onLogin)}>
+                    <Button variant="outline" onClick={thenOpen(onLogin)}>
                       {t("header.login")}
                     </Button>
-                    <Button colorPalette="teal" onClick={then(onRegister)}>
+                    <Button colorPalette="teal" onClick={thenOpen(onRegister)}>
                       {t("header.register")}
                     </Button>
                   </Stack>

@@ -1,0 +1,56 @@
+// Debian's headless Chromium driven by playwright-core, the two viewports every journey runs
+// at, and screenshots of each screen under tests/e2e/screenshots/ (not committed).
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { ROOT } from "./server.mjs";
+
+export const CHROMIUM = "/usr/bin/chromium";
+
+/** Without these the sandboxed, offline machine refuses connections or hangs on start. */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** The desktop and phone widths of SPEC §2 (mobile is under 768 px). */
+export const VIEWPORTS = [
+  { name: "desktop", viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
+  { name: "mobile", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+];
+
+export const SCREENSHOTS = join(ROOT, "tests/e2e/screenshots");
+
+export function launchBrowser() {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A fresh context (no storage) at `device` (one of VIEWPORTS) on `baseUrl`. `errors` collects
+ * the page's uncaught errors, `console` what it logged as errors (shown when a journey fails).
+ */
+export async function newPage(browser, device, baseUrl) {
+  const { name, ...options } = device;
+  const context = await browser.newContext({ ...options, baseURL: baseUrl, locale: "en-US" });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const errors = [];
+  const console = [];
+  page.on("pageerror", (error) => errors.push(error));
+  page.on("console", (message) => {
+    if (message.type() === "error") console.push(message.text());
+  });
+  return { context, page, errors, console };
+}
+
+/** Saves a full-page screenshot as `<device>-<lang>-<screen>.png`. */
+export async function screenshot(page, device, lang, screen) {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${device.name}-${lang}-${screen}.png`), fullPage: true });
+}

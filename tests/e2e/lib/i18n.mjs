@@ -1,0 +1,20 @@
+// The interface's own texts, read from the catalogues the web app is built from (the domain's,
+// then the web's on top, as web/src/lib/locale.ts merges them), so a journey finds a control
+// by what a person reads in either language without copying a string.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "./server.mjs";
+
+export const LANGUAGES = ["en-US", "zh-HK"];
+
+const read = (path) => JSON.parse(readFileSync(join(ROOT, path), "utf8"));
+
+/** `t(key, params)` for `lang`; an unknown key is an error in the journey, not a blank. */
+export function texts(lang) {
+  const catalogue = { ...read(`crates/domain/locales/${lang}.json`), ...read(`web/src/locales/${lang}.json`) };
+  return (key, params = {}) => {
+    const template = catalogue[key];
+    if (template === undefined) throw new Error(`no text ${key} in ${lang}`);
+    return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  };
+}

@@ -1,0 +1,262 @@
+// What a person does in the app, step by step, found by role and label in the current
+// language: open the header's menus (the drawer on a phone), the bottom login/register dialog,
+// answer a verification, look at a screen (an accessibility check and a screenshot).
+import assert from "node:assert/strict";
+import { checkA11y } from "./axe.mjs";
+import { screenshot } from "./browser.mjs";
+import { texts } from "./i18n.mjs";
+import { nextCodeStep, hotp, base32Decode } from "./totp.mjs";
+
+/**
+ * The control labelled `label` in `scope`, for controls without a role of their own (password
+ * fields): its label's text exactly, with the required-field mark after it.
+ */
+export function labelled(scope, label) {
+  const text = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return scope.getByLabel(new RegExp(`^${text}\\s*\\*?$`));
+}
+
+/** The server allows one new e-mail code a minute for each address and purpose. */
+export const EMAIL_CODE_COOLDOWN_MS = 60_000;
+
+/**
+ * One person on one device: the page, the server, the language the page shows, and what the
+ * person knows (e-mail, password, the authenticator key, the PIN).
+ */
+export class Journey {
+  constructor({ page, device, server, errors, console, user = {} }) {
+    this.page = page;
+    this.device = device;
+    this.server = server;
+    this.errors = errors;
+    this.console = console;
+    this.lang = "en-US";
+    this.t = texts(this.lang);
+    this.user = { ...user };
+    /** When the last code of each purpose was asked for this address (the server's cooldown). */
+    this.codeAskedAt = {};
+    /** The newest authenticator step used (the server accepts each step once). */
+    this.lastStep = -Infinity;
+  }
+
+  get mobile() {
+    return this.device.isMobile;
+  }
+
+  /** Taps on a phone, clicks on a desktop. */
+  async press(locator) {
+    if (this.device.hasTouch) await locator.tap();
+    else await locator.click();
+  }
+
+  setLanguage(lang) {
+    this.lang = lang;
+    this.t = texts(lang);
+  }
+
+  /** Waits until the page shows `heading` (a level-1 heading) and nothing is moving. */
+  async shows(heading) {
+    await this.page.getByRole("heading", { level: 1, name: heading, exact: true }).waitFor();
+    await this.settle();
+  }
+
+  /** Lets finite animations (dialogs sliding in, toasts) finish, and the fonts load. */
+  async settle() {
+    await this.page.evaluate(async () => {
+      await document.fonts.ready;
+      const finite = document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+      await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    });
+  }
+
+  /** The screen as it is: an accessibility check, then a screenshot named `name`. */
+  async look(name) {
+    await this.settle();
+    await checkA11y(this.page, `${name} (${this.device.name}, ${this.lang})`);
+    await screenshot(this.page, this.device, this.lang, name);
+  }
+
+  /** Fails when the page threw an uncaught error. */
+  assertNoPageErrors() {
+    assert.deepEqual(this.errors.map(String), [], "the page threw");
+  }
+
+  // The header ---------------------------------------------------------------------------
+
+  /** The phone's header drawer, opened. */
+  async openDrawer() {
+    await this.press(this.page.getByRole("button", { name: this.t("header.open_menu"), exact: true }));
+    const drawer = this.page.getByRole("dialog");
+    await drawer.getByRole("navigation", { name: this.t("header.menu") }).waitFor();
+    return drawer;
+  }
+
+  /**
+   * Presses the header's `label` button: in the header on a desktop, in the drawer on a phone
+   * (which closes before the button's action starts).
+   */
+  async headerButton(label) {
+    if (!this.mobile) {
+      await this.press(this.page.getByRole("banner").getByRole("button", { name: label, exact: true }));
+      return;
+    }
+    const drawer = await this.openDrawer();
+    await this.press(drawer.getByRole("button", { name: label, exact: true }));
+    await drawer.getByRole("navigation", { name: this.t("header.menu") }).waitFor({ state: "hidden" });
+  }
+
+  /** Follows the header's `label` link (the account areas appear once logged in). */
+  async headerLink(label) {
+    const scope = this.mobile
+      ? await this.openDrawer()
+      : this.page.getByRole("banner").getByRole("navigation", { name: this.t("header.menu") });
+    await this.press(scope.getByRole("link", { name: label, exact: true }));
+  }
+
+  /** The security center, through the header, as a logged-in person gets there. */
+  async openSecurity() {
+    await this.headerLink(this.t("menu.security"));
+    await this.shows(this.t("security.title"));
+  }
+
+  /** Logs out through the user menu (desktop) or the drawer (phone). */
+  async logOut() {
+    if (this.mobile) {
+      await this.headerButton(this.t("header.logout"));
+    } else {
+      // Named "Account menu: <the masked address it shows>".
+      await this.press(this.page.getByRole("button", { name: `${this.t("header.user_menu")}: ` }));
+      await this.press(this.page.getByRole("menuitem", { name: this.t("header.logout"), exact: true }));
+    }
+    await this.loggedOut();
+  }
+
+  /** Waits for the logged-out header (its Log in button, in the drawer on a phone). */
+  async loggedOut() {
+    if (this.mobile) {
+      const drawer = await this.openDrawer();
+      await drawer.getByRole("button", { name: this.t("header.login"), exact: true }).waitFor();
+      await this.page.keyboard.press("Escape");
+      await drawer.waitFor({ state: "hidden" });
+    } else {
+      await this.page.getByRole("banner").getByRole("button", { name: this.t("header.login"), exact: true }).waitFor();
+    }
+  }
+
+  /** Chooses `lang` in the language modal; resolves once the modal has closed. */
+  async chooseLanguage(lang) {
+    const label = { "en-US": "English", "zh-HK": "繁體中文" };
+    await this.press(
+      this.page.getByRole("banner").getByRole("button", { name: `${this.t("header.language")}: ${label[this.lang]}` }),
+    );
+    const modal = this.page.getByRole("dialog", { name: this.t("header.language"), exact: true });
+    await this.press(modal.getByRole("button", { name: label[lang], exact: true }));
+    await modal.waitFor({ state: "hidden" });
+    this.setLanguage(lang);
+  }
+
+  // The login / register dialog ----------------------------------------------------------
+
+  /** Opens the bottom dialog for `mode` ("login" or "register") from the header. */
+  async openAuth(mode) {
+    await this.headerButton(this.t(`header.${mode}`));
+    const dialog = this.page.getByRole("dialog", { name: this.t(`auth.${mode}.title`), exact: true });
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  /** Registers `this.user` through the dialog: form, the e-mail code, then the password. */
+  async register() {
+    const { t, user } = this;
+    const dialog = await this.openAuth("register");
+    await dialog.getByRole("textbox", { name: t("auth.email"), exact: true }).fill(user.email);
+    await this.look("auth-register");
+    await this.press(dialog.getByRole("button", { name: t("auth.send_code"), exact: true }));
+    // The proof of work runs in the page's Web Worker before the code is mailed.
+    const code = await this.server.readOutboxCode(user.email);
+    this.codeAskedAt.register = Date.now();
+    const verify = dialog.getByRole("form", { name: t("verify.title") });
+    await verify.getByRole("textbox", { name: t("verify.email_code"), exact: true }).fill(code);
+    await this.press(verify.getByRole("button", { name: t("auth.next"), exact: true }));
+    const password = dialog.getByRole("form", { name: t("auth.step.password") });
+    await labelled(password, t("auth.new_password")).fill(user.password);
+    await labelled(password, t("auth.confirm_password")).fill(user.password);
+    await this.press(password.getByRole("button", { name: t("auth.register.submit"), exact: true }));
+    await dialog.waitFor({ state: "hidden" });
+  }
+
+  /**
+   * Logs in through the dialog with `this.user`; when the server asks for more (the Verify
+   * step), answers exactly the codes it shows.
+   */
+  async logIn({ look = false } = {}) {
+    const { t, user } = this;
+    const dialog = await this.openAuth("login");
+    const form = dialog.getByRole("form", { name: t("auth.login.title") });
+    await form.getByRole("textbox", { name: t("auth.email"), exact: true }).fill(user.email);
+    await labelled(form, t("auth.password")).fill(user.password);
+    if (look) await this.look("auth-login");
+    await this.press(form.getByRole("button", { name: t("auth.login.submit"), exact: true }));
+    const verify = dialog.getByRole("form", { name: t("verify.title") });
+    const step = await Promise.race([
+      dialog.waitFor({ state: "hidden" }).then(() => "done"),
+      verify.waitFor().then(() => "verify"),
+    ]);
+    if (step === "verify") {
+      if (look) await this.look("auth-verify");
+      await this.answerCodes(verify, "login");
+      await this.press(verify.getByRole("button", { name: t("auth.login.submit"), exact: true }));
+      await dialog.waitFor({ state: "hidden" });
+    }
+  }
+
+  // Verification -------------------------------------------------------------------------
+
+  /**
+   * Fills the codes `form` asks for: the e-mail code (sending it first, within the server's
+   * one-a-minute limit for `purpose`), the authenticator's code, the security code.
+   */
+  async answerCodes(form, purpose) {
+    const { t } = this;
+    const email = form.getByRole("textbox", { name: t("verify.email_code"), exact: true });
+    if (await email.isVisible()) {
+      const since = Date.now() - (this.codeAskedAt[purpose] ?? -Infinity);
+      if (since < EMAIL_CODE_COOLDOWN_MS) {
+        await new Promise((done) => setTimeout(done, EMAIL_CODE_COOLDOWN_MS - since + 250));
+      }
+      await this.press(form.getByRole("button", { name: t("code.send"), exact: true }));
+      this.codeAskedAt[purpose] = Date.now();
+      await email.fill(await this.server.readOutboxCode(this.user.email));
+    }
+    const mfa = form.getByRole("textbox", { name: t("verify.mfa_code"), exact: true });
+    if (await mfa.isVisible()) await mfa.fill(await this.authenticatorCode());
+    const pin = labelled(form, t("verify.security_password"));
+    if (await pin.isVisible()) await pin.fill(this.user.pin);
+  }
+
+  /**
+   * Answers the step-up verification dialog an action opened, with exactly the codes it asks
+   * for; `look` names a screenshot of it.
+   */
+  async verify({ look } = {}) {
+    const { t } = this;
+    const dialog = this.page.getByRole("dialog", { name: t("verify.title"), exact: true });
+    const form = dialog.getByRole("form", { name: t("verify.title") });
+    await form.waitFor();
+    if (look) await this.look(look);
+    await this.answerCodes(form, "verify");
+    await this.press(form.getByRole("button", { name: t("verify.submit"), exact: true }));
+    await dialog.waitFor({ state: "hidden" });
+  }
+
+  /** The authenticator's code for a step the server has not seen yet (waiting when needed). */
+  async authenticatorCode() {
+    assert.ok(this.user.authenticatorKey, "no authenticator is bound");
+    const { step, wait } = nextCodeStep(this.lastStep);
+    if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+    this.lastStep = step;
+    return hotp(base32Decode(this.user.authenticatorKey), step);
+  }
+}

@@ -461,6 +461,9 @@ fn authorize(
     if let Some(reason) = decline {
         Status::Failed.as_str().clone_into(&mut row.status);
         row.decline_reason = Some(reason.as_str().to_owned());
+        // Nothing was charged: a declined payment costs the cardholder no fee.
+        row.transaction_fee = 0;
+        row.conversion_fee = 0;
     } else {
         row.held = total;
         row.check_code = Some(format!("{:06}", rand::random_range(0..1_000_000_u32)));

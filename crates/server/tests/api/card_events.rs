@@ -292,6 +292,14 @@ async fn authorizations_are_declined_by_status_limits_and_balance_with_the_reaso
             "exceeds_transaction_limit"
         ]
     );
+    // A declined payment charged nothing, so it shows no fee.
+    for t in list.iter().filter(|t| t["declineReason"].is_string()) {
+        assert_eq!(
+            (t["transactionFeeAmount"].as_str(), t["conversionFeeAmount"].as_str()),
+            (Some("0.00"), Some("0.00")),
+            "{t}"
+        );
+    }
     let a1 = list.iter().find(|t| t["transactionId"] == "a1").unwrap();
     assert_eq!(a1["accountGrossAmount"], "8000.00");
     assert_eq!(a1["transactionFeeAmount"], "80.00");

@@ -234,16 +234,19 @@ async fn the_details_show_after_verification_and_the_number_is_stored_only_seale
     )
     .await
     .assert_refused(104, "The security code is incorrect");
-    let details = app
+    let revealed = app
         .post_json(
             "/fiscard/query/cvv",
             &with_pin(ask.clone()),
             EN,
             Some(&h.token),
         )
-        .await
-        .assert_ok()
-        .clone();
+        .await;
+    assert_eq!(
+        revealed.message(),
+        "Card details are shown to you only; keep them private"
+    );
+    let details = revealed.assert_ok().clone();
     let number = details["cardNo"].as_str().unwrap().to_owned();
     assert_eq!(number.len(), 16);
     assert!(number.starts_with("485932"));

@@ -56,5 +56,6 @@ pub async fn reveal(
         "cvv": details.cvv,
         "expirationDate": details.expiration_date,
         "billAddress": details.bill_address,
-    })))
+    }))
+    .saying("api.card_revealed"))
 }

@@ -295,7 +295,10 @@ async fn authorizations_are_declined_by_status_limits_and_balance_with_the_reaso
     // A declined payment charged nothing, so it shows no fee.
     for t in list.iter().filter(|t| t["declineReason"].is_string()) {
         assert_eq!(
-            (t["transactionFeeAmount"].as_str(), t["conversionFeeAmount"].as_str()),
+            (
+                t["transactionFeeAmount"].as_str(),
+                t["conversionFeeAmount"].as_str()
+            ),
             (Some("0.00"), Some("0.00")),
             "{t}"
         );

@@ -49,15 +49,18 @@ const withoutUnusedPalettes = <T extends object>(colors: T): T =>
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
 /**
- * Two of Chakra's light colours are too pale for text (WCAG AA asks 4.5:1): white on teal.600,
- * the default `teal.solid`, is 3.7:1, and red.500, the default `fg.error`, 3.8:1 on white. The
- * app's solid teal buttons take teal.700 (its links' `teal.fg`), error texts red.600 (4.8:1).
+ * Chakra's light colours that are too pale for text (WCAG AA asks 4.5:1): white on the default
+ * `teal.solid` (teal.600) is 3.7:1, on `green.solid` (success toasts) 3.3:1, on `orange.solid`
+ * (warning toasts) 3.6:1, and the default `fg.error` (red.500) is 3.8:1 on white. Each takes
+ * the next shade: teal.700 (the links' `teal.fg`), green.700, orange.700, red.600 (4.8:1).
  */
 const accessibleColors = (colors: Record<string, unknown>) => {
   const group = (name: string) => (isObject(colors[name]) ? colors[name] : {});
   return {
     ...colors,
     teal: { ...group("teal"), solid: { value: "{colors.teal.700}" } },
+    green: { ...group("green"), solid: { value: "{colors.green.700}" } },
+    orange: { ...group("orange"), solid: { value: "{colors.orange.700}" } },
     fg: { ...group("fg"), error: { value: "{colors.red.600}" } },
   };
 };

@@ -91,8 +91,10 @@ test-web: pkg
 	cd web && $(NPM) test
 
 # The browser journeys (tests/e2e): Debian's headless Chromium against the built app and a real
-# server. The server is the debug build: it shares the test build's compiled dependencies, so it
-# links in seconds after `cargo test` (a release build would compile everything again).
+# server. The server is the debug binary `cargo test --workspace` builds for the server's own
+# integration tests: after test-rust, asking for it again costs nothing, where `cargo build -p
+# server` (other features: no dev-dependencies, no wasm crate) or a release build would compile
+# most of the dependencies again.
 E2E_SERVER := target/debug/fiscard
 
 tests/e2e/node_modules/.installed: tests/e2e/package.json tests/e2e/package-lock.json
@@ -103,7 +105,7 @@ e2e-deps: tests/e2e/node_modules/.installed
 	@bash scripts/install-e2e.sh
 
 server-debug:
-	$(CARGO) build -p server
+	$(CARGO) test --workspace --no-run
 
 test-e2e: web server-debug e2e-deps
 	cd tests/e2e && FISCARD_BIN=$(CURDIR)/$(E2E_SERVER) $(NPM) test

@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { useI18n } from "@/lib/i18n";
 import type { MessageKey } from "@/lib/locale";
 import { useWireInstructions, type WireInstructions as Wire } from "../api/get-wire-instructions";
-import { CopyValueButton } from "./copy-value-button";
+import { CopyButton } from "@/components/ui/copy-button";
 
 const FIELDS: readonly (readonly [label: MessageKey, value: (wire: Wire, country: string) => string])[] = [
   ["card.wire.bank_name", (wire) => wire.bankName],
@@ -59,7 +59,7 @@ export function WireInstructions() {
                   <Text wordBreak="break-word" fontWeight={label === "card.wire.memo" ? "bold" : undefined}>
                     {value}
                   </Text>
-                  <CopyValueButton value={value} what={name} />
+                  <CopyButton value={value} what={name} />
                 </HStack>
               </DataList.ItemValue>
             </DataList.Item>

@@ -233,11 +233,11 @@ describe("the recharge dialog", SLOW, () => {
     expect(dialog.getByText(text("card.wire.memo")).nextElementSibling).toHaveTextContent("u-1");
     expect(dialog.getByText(text("card.wire.memo_note"))).toBeVisible();
     for (const field of ["bank_name", "bank_country", "bank_address", "aba", "swift", "account_number", "account_name", "account_address", "memo"]) {
-      expect(dialog.getByRole("button", { name: text("card.copy_named", { what: text(`card.wire.${field}`) }) })).toBeVisible();
+      expect(dialog.getByRole("button", { name: text("app.copy_named", { what: text(`card.wire.${field}`) }) })).toBeVisible();
     }
-    await user.click(dialog.getByRole("button", { name: text("card.copy_named", { what: text("card.wire.memo") }) }));
+    await user.click(dialog.getByRole("button", { name: text("app.copy_named", { what: text("card.wire.memo") }) }));
     expect(await navigator.clipboard.readText()).toBe("u-1");
-    expect((await screen.findAllByText(text("card.copied")))[0]).toBeVisible();
+    expect((await screen.findAllByText(text("app.copied")))[0]).toBeVisible();
 
     const domain = await loadDomain();
     const amount = dialog.getByRole("textbox", { name: text("card.recharge.amount") });
@@ -314,9 +314,9 @@ describe("the card details (CVV)", SLOW, () => {
     expect(dialog.getByText("123")).toBeVisible();
     expect(dialog.getByText("11/29")).toBeVisible();
     expect(dialog.getByText(/1 Example Plaza/)).toBeVisible();
-    await user.click(dialog.getByRole("button", { name: text("card.copy_named", { what: text("card.cvv.number") }) }));
+    await user.click(dialog.getByRole("button", { name: text("app.copy_named", { what: text("card.cvv.number") }) }));
     expect(await navigator.clipboard.readText()).toBe("4859320000001234");
-    expect((await screen.findAllByText(text("card.copied")))[0]).toBeVisible();
+    expect((await screen.findAllByText(text("app.copied")))[0]).toBeVisible();
 
     await user.click(dialog.getByRole("button", { name: text("app.close") }));
     await waitFor(() => expect(screen.queryByRole("dialog", { name })).toBeNull());

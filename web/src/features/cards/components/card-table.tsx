@@ -8,7 +8,8 @@ import { CardStatusBadge } from "./card-status-badge";
 import { CardTerms } from "./card-terms";
 import { Chevron } from "./chevron";
 import type { CardActions, Running } from "./use-card-actions";
-import { formatMoney, useCardFormat } from "./use-card-format";
+import { formatMoney } from "@/lib/domain";
+import { useCardFormat } from "./use-card-format";
 
 export interface CardViewProps {
   readonly cards: readonly Card[];

@@ -5,7 +5,7 @@ import { useViewport } from "@/lib/viewport";
 import type { Card } from "../api/get-cards";
 import type { CardDetails } from "../api/reveal-card";
 import { CardDialog } from "./card-dialog";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 
 /**
  * The revealed card details. They come in as props from the opener's state only (never SWR, a

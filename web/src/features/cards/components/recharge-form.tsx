@@ -50,7 +50,7 @@ export function RechargeForm({
 
   const amount = watch("amount");
   const quote = domain.rechargeQuote(amount, card.rechargeRate);
-  const usd = (minor: number) => t("card.amount", { amount: domain.formatAmount(minor, USD_SCALE), currency: "USD" });
+  const usd = (minor: number) => t("money.amount", { amount: domain.formatAmount(minor, USD_SCALE), currency: "USD" });
 
   const submit = handleSubmit(async (values) => {
     const idempotencyKey =

@@ -1,18 +1,8 @@
 import type { LabelKind } from "domain-wasm";
 import { useMemo } from "react";
-import { useDomain, type Domain } from "@/lib/domain";
+import { formatMoney, useDomain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
 import { formatDateTime, type MessageKey } from "@/lib/locale";
-
-/**
- * An API amount (exact decimal text, "1234.5" or "-12.00") as SPEC §5 shows amounts: two decimals
- * and thousands separators, by the domain's formatter. Text that is not an amount shows as it is.
- */
-export function formatMoney(domain: Domain, text: string): string {
-  const scale = text.split(".")[1]?.length ?? 0;
-  const minor = domain.parseAmount(text, scale);
-  return minor === undefined ? text : domain.formatAmount(minor, scale);
-}
 
 export interface CardFormat {
   /** "1,234.50 USD". */
@@ -33,7 +23,7 @@ export function useCardFormat(): CardFormat {
   return useMemo(() => {
     const regions = new Intl.DisplayNames([locale], { type: "region", fallback: "code" });
     return {
-      money: (amount, currency) => t("card.amount", { amount: formatMoney(domain, amount), currency }),
+      money: (amount, currency) => t("money.amount", { amount: formatMoney(domain, amount), currency }),
       rate: (fraction) => domain.formatRate(fraction) ?? fraction,
       region: (code) => {
         try {

@@ -1,12 +1,13 @@
 import { Alert, Badge, Box, Button, Heading, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import type { LabelKind } from "domain-wasm";
 import { useMemo } from "react";
-import { useDomain, type Domain } from "@/lib/domain";
+import { formatMoney, useDomain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
 import { formatDateTime, type MessageKey } from "@/lib/locale";
 import { useViewport } from "@/lib/viewport";
 import { useOrders, type CardOrder } from "../api/get-orders";
-import { LoadMore } from "./load-more";
+import { LoadMore } from "@/components/ui/load-more";
+import { paged } from "@/lib/paged";
 
 /** The colour of each status the domain maps the numeric codes onto (`order_status.<status>`). */
 const PALETTE: Readonly<Record<string, string>> = {
@@ -16,24 +17,13 @@ const PALETTE: Readonly<Record<string, string>> = {
   cancelled: "gray",
 };
 
-/** An API amount (exact decimal text) with two decimals and thousands separators, by the domain. */
-function formatMoney(domain: Domain, text: string): string {
-  const scale = text.split(".")[1]?.length ?? 0;
-  const minor = domain.parseAmount(text, scale);
-  return minor === undefined ? text : domain.formatAmount(minor, scale);
-}
-
 /** /account/order/card, "Order Record": the card orders, a table on desktop, a list on mobile. */
 export function OrderHistoryPage() {
   const { t, locale } = useI18n();
   const domain = useDomain();
   const { isMobile } = useViewport();
   const { data: pages, size, setSize, error, mutate } = useOrders();
-  const orders = pages?.flatMap((page) => page.list) ?? [];
-  const failed = error !== undefined || pages?.some((page) => page.networkError) === true;
-  const last = pages?.at(-1);
-  const more = !failed && last !== undefined && pages !== undefined && pages.length < last.totalPage;
-  const loading = !failed && (pages === undefined || size > pages.length);
+  const { items: orders, more, loading, failed } = paged(pages, size, error);
 
   const view = useMemo(() => {
     const label = (kind: LabelKind, value: string | number) => {

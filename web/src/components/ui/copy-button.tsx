@@ -8,14 +8,14 @@ export function CopyButton({ value, what }: { readonly value: string; readonly w
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      toaster.create({ type: "success", title: t("card.copied") });
+      toaster.create({ type: "success", title: t("app.copied") });
     } catch {
-      toaster.create({ type: "error", title: t("card.copy_failed") });
+      toaster.create({ type: "error", title: t("app.copy_failed") });
     }
   };
   return (
-    <Button size="xs" variant="outline" flexShrink="0" onClick={() => void copy()} aria-label={t("card.copy_named", { what })}>
-      {t("card.copy")}
+    <Button size="xs" variant="outline" flexShrink="0" onClick={() => void copy()} aria-label={t("app.copy_named", { what })}>
+      {t("app.copy")}
     </Button>
   );
 }

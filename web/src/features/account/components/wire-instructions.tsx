@@ -1,9 +1,10 @@
-import { Alert, Button, DataList, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Alert, DataList, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useMemo } from "react";
 import { useI18n } from "@/lib/i18n";
 import type { MessageKey } from "@/lib/locale";
 import { useWireInstructions, type WireInstructions as Wire } from "../api/get-wire-instructions";
 import { CopyButton } from "@/components/ui/copy-button";
+import { LoadFailed } from "@/components/ui/load-failed";
 
 const FIELDS: readonly (readonly [label: MessageKey, value: (wire: Wire, country: string) => string])[] = [
   ["card.wire.bank_name", (wire) => wire.bankName],
@@ -25,13 +26,7 @@ export function WireInstructions() {
 
   if (error) {
     return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Title flex="1">{t("app.load_failed")}</Alert.Title>
-        <Button size="sm" variant="outline" onClick={() => void mutate()}>
-          {t("app.retry")}
-        </Button>
-      </Alert.Root>
+      <LoadFailed onRetry={() => void mutate()} />
     );
   }
   if (!wire) return <Skeleton height="48" />;

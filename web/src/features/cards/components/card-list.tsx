@@ -1,4 +1,4 @@
-import { Alert, Button, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Button, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/config/paths";
@@ -16,6 +16,7 @@ import { paged } from "@/lib/paged";
 import { RechargeDialog } from "./recharge-dialog";
 import { TransactionsDialog } from "./transactions-dialog";
 import { useCardActions } from "./use-card-actions";
+import { LoadFailed } from "@/components/ui/load-failed";
 
 /**
  * A dialog over the list, or over the mobile detail dialog (nested, so closing it shows the card
@@ -68,13 +69,7 @@ export function CardList({ availableBalance, wireInstructions, onBalanceChanged 
 
   if (list.failed) {
     return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Title flex="1">{t("app.load_failed")}</Alert.Title>
-        <Button size="sm" variant="outline" onClick={() => void mutate()}>
-          {t("app.retry")}
-        </Button>
-      </Alert.Root>
+      <LoadFailed onRetry={() => void mutate()} />
     );
   }
   if (data === undefined) return <Skeleton height="32" />;

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Grid, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Grid, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useRef, useState } from "react";
 import { useI18n } from "@/lib/i18n";
 import type { MessageKey } from "@/lib/locale";
@@ -11,6 +11,7 @@ import { paged } from "@/lib/paged";
 import { TransactionDetail } from "./transaction-detail";
 import { csvFileName, downloadCsv, transactionsCsv } from "./transactions-csv";
 import { useCardFormat } from "./use-card-format";
+import { LoadFailed } from "@/components/ui/load-failed";
 
 /**
  * A card's transactions, newest first, a page at a time: the list beside the chosen one's
@@ -68,13 +69,7 @@ export function TransactionsDialog({ card, onClose }: { readonly card: Card; rea
   let content;
   if (list.failed) {
     content = (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Title flex="1">{t("app.load_failed")}</Alert.Title>
-        <Button size="sm" variant="outline" onClick={() => void mutate()}>
-          {t("app.retry")}
-        </Button>
-      </Alert.Root>
+      <LoadFailed onRetry={() => void mutate()} />
     );
   } else if (data === undefined) {
     content = <Skeleton height="40" />;

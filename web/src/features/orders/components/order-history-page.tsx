@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Heading, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Box, Heading, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import type { LabelKind } from "domain-wasm";
 import { useMemo } from "react";
 import { formatMoney, useDomain } from "@/lib/domain";
@@ -8,6 +8,7 @@ import { useViewport } from "@/lib/viewport";
 import { useOrders, type CardOrder } from "../api/get-orders";
 import { LoadMore } from "@/components/ui/load-more";
 import { paged } from "@/lib/paged";
+import { LoadFailed } from "@/components/ui/load-failed";
 
 /** The colour of each status the domain maps the numeric codes onto (`order_status.<status>`). */
 const PALETTE: Readonly<Record<string, string>> = {
@@ -45,13 +46,7 @@ export function OrderHistoryPage() {
   let content;
   if (failed) {
     content = (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Title flex="1">{t("app.load_failed")}</Alert.Title>
-        <Button size="sm" variant="outline" onClick={() => void mutate()}>
-          {t("app.retry")}
-        </Button>
-      </Alert.Root>
+      <LoadFailed onRetry={() => void mutate()} />
     );
   } else if (pages === undefined) {
     content = <Skeleton height="32" />;

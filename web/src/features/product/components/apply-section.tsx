@@ -1,4 +1,4 @@
-import { Alert, Box, Button, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useState, type FormEvent } from "react";
 import { formatMoney, useLoadedDomain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
@@ -8,6 +8,7 @@ import { BinPicker } from "./bin-picker";
 import { Section } from "./section";
 import { useApply, type ApplyOptions } from "./use-apply";
 import { useRegionName } from "./use-region-name";
+import { LoadFailed } from "@/components/ui/load-failed";
 
 /** The application form (#apply): choose a BIN, see what the card is, apply. */
 export function ApplySection(props: ApplyOptions) {
@@ -26,13 +27,7 @@ export function ApplySection(props: ApplyOptions) {
   let body;
   if (error) {
     body = (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Title flex="1">{t("product.apply.load_failed")}</Alert.Title>
-        <Button size="sm" variant="outline" onClick={() => void mutate()}>
-          {t("app.retry")}
-        </Button>
-      </Alert.Root>
+      <LoadFailed onRetry={() => void mutate()} title="product.apply.load_failed" />
     );
   } else if (!data) {
     // About the form's height, so the questions below do not move when the BINs arrive.

@@ -9,7 +9,7 @@ import { getAuthenticatorKey, type AuthenticatorKey } from "../api/get-authentic
 import { securityConfigKey, useSecurityConfig, type AuthenticatorEntry } from "../api/get-security-config";
 import { removeAuthenticator } from "../api/remove-authenticator";
 import { BindAuthenticatorWizard } from "./bind-authenticator-wizard";
-import { LoadFailed } from "./load-failed";
+import { LoadFailed } from "@/components/ui/load-failed";
 
 /** Bound authenticators: a table on desktop, selectable rows with a bottom bar on mobile. */
 export function AuthenticatorsPage() {

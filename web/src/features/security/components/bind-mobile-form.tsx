@@ -14,7 +14,7 @@ import { securityConfigKey, useSecurityConfig } from "../api/get-security-config
 import { sendVerificationCode } from "../api/send-verification-code";
 import { CountryPicker } from "./country-picker";
 import { toDomainConfig } from "./domain-config";
-import { LoadFailed } from "./load-failed";
+import { LoadFailed } from "@/components/ui/load-failed";
 import { PageForm } from "./page-form";
 
 const FIELDS = ["mobileCountry", "mobileCode", "mobile", "mfaCode", "emailCaptcha"];

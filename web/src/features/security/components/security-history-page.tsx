@@ -2,7 +2,7 @@ import { Button, Heading, Skeleton, Stack, Table, Text } from "@chakra-ui/react"
 import { useI18n } from "@/lib/i18n";
 import { formatDateTime, type MessageKey } from "@/lib/locale";
 import { useSecurityEvents } from "../api/get-security-events";
-import { LoadFailed } from "./load-failed";
+import { LoadFailed } from "@/components/ui/load-failed";
 
 /** The account's security events, newest first, a page at a time. */
 export function SecurityHistoryPage() {

@@ -10,7 +10,7 @@ import { useI18n } from "@/lib/i18n";
 import { changeSwitch } from "../api/change-switch";
 import { useSecurityConfig, type SecurityConfig } from "../api/get-security-config";
 import { toDomainConfig } from "./domain-config";
-import { LoadFailed } from "./load-failed";
+import { LoadFailed } from "@/components/ui/load-failed";
 
 export interface SecurityOverviewProps {
   /** The user's e-mail and mobile (from `user/self`, which the app shell holds). */

@@ -6,7 +6,7 @@ import { formatDateTime } from "@/lib/locale";
 import { useSessions } from "../api/get-sessions";
 import { revokeOtherSessions } from "../api/revoke-other-sessions";
 import { revokeSession } from "../api/revoke-session";
-import { LoadFailed } from "./load-failed";
+import { LoadFailed } from "@/components/ui/load-failed";
 
 /** The user's live sessions: end one, or every one but this. */
 export function SessionsPage() {

@@ -1,12 +1,20 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, runnerImport, type AliasOptions, type Plugin } from "vite";
 import wasm from "vite-plugin-wasm";
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // The API server of crates/server; `npm run dev` forwards /api to it.
 const apiServer = "http://127.0.0.1:8080";
+
+const alias: AliasOptions = [
+  // wasm-pack output of crates/domain-wasm (`--target bundler`), built into the repo's pkg/.
+  { find: /^domain-wasm$/, replacement: fromHere("../pkg/domain_wasm.js") },
+  // The message catalogue lives with the domain crate; the web app loads it, never copies it.
+  { find: /^@domain-locales\//, replacement: fromHere("../crates/domain/locales/") },
+  { find: /^@\//, replacement: fromHere("./src/") },
+];
 
 /** The page `/` redirects to (SPEC §2): the first page of most visits. */
 const LANDING_ROUTE = fromHere("./src/app/routes/product/fiscard.tsx");
@@ -63,17 +71,38 @@ function preloadLandingRoute(): Plugin {
   };
 }
 
+/**
+ * Chakra's global CSS (layer order, reset, global styles, token variables) as a stylesheet of the
+ * build, which the browser parses while the scripts download, instead of emotion serializing
+ * and inserting its 37 KB when the app starts (the production `system` of src/config/theme.ts
+ * leaves it out). src/config/global-css.ts renders it as the provider would.
+ */
+function themeStylesheet(): Plugin {
+  const NAME = "theme.css";
+  return {
+    name: "fiscard:theme-stylesheet",
+    apply: "build",
+    async buildStart() {
+      const { module } = await runnerImport<{ renderGlobalCss(): string }>(
+        fromHere("./src/config/global-css.ts"),
+        { configFile: false, root: fromHere("."), logLevel: "error", resolve: { alias } },
+      );
+      this.emitFile({ type: "asset", name: NAME, source: module.renderGlobalCss() });
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, { bundle = {} }) {
+        const sheet = Object.values(bundle).find((output) => output.type === "asset" && output.names.includes(NAME));
+        if (!sheet) throw new Error(`no ${NAME} in the bundle`);
+        return [{ tag: "link", attrs: { rel: "stylesheet", href: `/${sheet.fileName}` }, injectTo: "head" as const }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), wasm(), preloadLandingRoute()],
-  resolve: {
-    alias: [
-      // wasm-pack output of crates/domain-wasm (`--target bundler`), built into the repo's pkg/.
-      { find: /^domain-wasm$/, replacement: fromHere("../pkg/domain_wasm.js") },
-      // The message catalogue lives with the domain crate; the web app loads it, never copies it.
-      { find: /^@domain-locales\//, replacement: fromHere("../crates/domain/locales/") },
-      { find: /^@\//, replacement: fromHere("./src/") },
-    ],
-  },
+  plugins: [react(), wasm(), themeStylesheet(), preloadLandingRoute()],
+  resolve: { alias },
   build: {
     // The wasm-bindgen glue uses top-level await.
     target: "esnext",

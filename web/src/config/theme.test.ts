@@ -4,6 +4,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultSystem } from "@chakra-ui/react";
 import { describe, expect, it } from "vitest";
+import { renderGlobalCss } from "./global-css";
 import { system, UNUSED_PALETTES } from "./theme";
 
 const SRC = fileURLToPath(new URL("..", import.meta.url));
@@ -102,5 +103,19 @@ describe("the trimmed Chakra theme", () => {
     expect(css).toContain('"--chakra-colors-teal-solid":"var(--chakra-colors-teal-');
     expect(css).not.toContain("--chakra-colors-purple-");
     expect(css).not.toContain(".dark");
+  });
+});
+
+describe("the global CSS a production build serves as a stylesheet", () => {
+  it("declares Chakra's layers first, then the reset, global styles and token variables", () => {
+    const css = renderGlobalCss();
+    expect(css.startsWith("@layer reset,base,tokens,recipes;")).toBe(true);
+    expect(css).toContain("@layer reset{");
+    expect(css).toContain("@layer base{");
+    expect(css).toContain("--chakra-colors-teal-solid:");
+  });
+
+  it("is inserted at run time outside a production build", () => {
+    expect(system._global.length).toBeGreaterThan(0);
   });
 });

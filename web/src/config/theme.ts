@@ -87,7 +87,7 @@ function lightOnly<T extends object>(tree: T): T {
  * light values only. A component whose recipe is missing would render unstyled, so
  * theme.test.ts fails when the app imports one.
  */
-export const system = createSystem(
+export const systemWithGlobalCss = createSystem(
   defaultBaseConfig,
   defineConfig({
     preflight: true,
@@ -137,3 +137,11 @@ export const system = createSystem(
     },
   }),
 );
+
+/**
+ * The app's system. A production build serves the global CSS as a stylesheet (vite.config.ts),
+ * so the provider does not insert it again; the dev server and tests insert it at run time.
+ */
+export const system: typeof systemWithGlobalCss = import.meta.env.PROD
+  ? { ...systemWithGlobalCss, _global: [] }
+  : systemWithGlobalCss;

@@ -87,61 +87,65 @@ function lightOnly<T extends object>(tree: T): T {
  * light values only. A component whose recipe is missing would render unstyled, so
  * theme.test.ts fails when the app imports one.
  */
-export const systemWithGlobalCss = createSystem(
-  defaultBaseConfig,
-  defineConfig({
-    preflight: true,
-    cssVarsPrefix,
-    cssVarsRoot,
-    globalCss,
-    theme: {
-      breakpoints: { sm: sm ?? "", md: md ?? "", lg: lg ?? "", xl: xl ?? "", "2xl": xxl ?? "" },
-      keyframes,
-      tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors ?? {}) },
-      semanticTokens: {
-        ...semanticTokens,
-        colors: lightOnly(accessibleColors(withoutUnusedPalettes(semanticTokens.colors ?? {}))),
-        shadows: lightOnly(semanticTokens.shadows ?? {}),
+export const createAppSystem = ({ withGlobalStyles }: { readonly withGlobalStyles: boolean }) =>
+  createSystem(
+    defaultBaseConfig,
+    defineConfig({
+      // The reset and the global styles only go into the global CSS; without them Chakra skips
+      // building both.
+      preflight: withGlobalStyles,
+      cssVarsPrefix,
+      cssVarsRoot,
+      globalCss: withGlobalStyles ? globalCss : {},
+      theme: {
+        breakpoints: { sm: sm ?? "", md: md ?? "", lg: lg ?? "", xl: xl ?? "", "2xl": xxl ?? "" },
+        keyframes,
+        tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors ?? {}) },
+        semanticTokens: {
+          ...semanticTokens,
+          colors: lightOnly(accessibleColors(withoutUnusedPalettes(semanticTokens.colors ?? {}))),
+          shadows: lightOnly(semanticTokens.shadows ?? {}),
+        },
+        textStyles,
+        layerStyles,
+        animationStyles,
+        recipes: {
+          badge: badgeRecipe,
+          button: buttonRecipe,
+          code: codeRecipe,
+          container: containerRecipe,
+          heading: headingRecipe,
+          icon: iconRecipe,
+          input: inputRecipe,
+          link: linkRecipe,
+          separator: separatorRecipe,
+          skeleton: skeletonRecipe,
+          spinner: spinnerRecipe,
+        },
+        slotRecipes: {
+          accordion: accordionSlotRecipe,
+          actionBar: actionBarSlotRecipe,
+          alert: alertSlotRecipe,
+          card: cardSlotRecipe,
+          dataList: dataListSlotRecipe,
+          dialog: dialogSlotRecipe,
+          drawer: drawerSlotRecipe,
+          field: fieldSlotRecipe,
+          menu: menuSlotRecipe,
+          stat: statSlotRecipe,
+          switch: switchSlotRecipe,
+          table: tableSlotRecipe,
+          toast: toastSlotRecipe,
+        },
       },
-      textStyles,
-      layerStyles,
-      animationStyles,
-      recipes: {
-        badge: badgeRecipe,
-        button: buttonRecipe,
-        code: codeRecipe,
-        container: containerRecipe,
-        heading: headingRecipe,
-        icon: iconRecipe,
-        input: inputRecipe,
-        link: linkRecipe,
-        separator: separatorRecipe,
-        skeleton: skeletonRecipe,
-        spinner: spinnerRecipe,
-      },
-      slotRecipes: {
-        accordion: accordionSlotRecipe,
-        actionBar: actionBarSlotRecipe,
-        alert: alertSlotRecipe,
-        card: cardSlotRecipe,
-        dataList: dataListSlotRecipe,
-        dialog: dialogSlotRecipe,
-        drawer: drawerSlotRecipe,
-        field: fieldSlotRecipe,
-        menu: menuSlotRecipe,
-        stat: statSlotRecipe,
-        switch: switchSlotRecipe,
-        table: tableSlotRecipe,
-        toast: toastSlotRecipe,
-      },
-    },
-  }),
-);
+    }),
+  );
 
 /**
- * The app's system. A production build serves the global CSS as a stylesheet (vite.config.ts),
- * so the provider does not insert it again; the dev server and tests insert it at run time.
+ * The app's system. A production build serves the global CSS as a stylesheet (vite.config.ts,
+ * src/config/global-css.ts), so the provider inserts none of it at start; the dev server and the
+ * tests insert it at run time.
  */
-export const system: typeof systemWithGlobalCss = import.meta.env.PROD
-  ? { ...systemWithGlobalCss, _global: [] }
-  : systemWithGlobalCss;
+export const system = import.meta.env.PROD
+  ? { ...createAppSystem({ withGlobalStyles: false }), _global: [] }
+  : createAppSystem({ withGlobalStyles: true });

@@ -49,8 +49,12 @@ export async function newPage(browser, device, baseUrl) {
   return { context, page, errors, console };
 }
 
-/** Saves a full-page screenshot as `<device>-<lang>-<screen>.png`. */
+/**
+ * Saves a screenshot as `<device>-<lang>-<screen>.png`: the whole page, or what the screen
+ * shows while a dialog is open (it stays where the viewport is).
+ */
 export async function screenshot(page, device, lang, screen) {
   await mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${device.name}-${lang}-${screen}.png`), fullPage: true });
+  const fullPage = (await page.getByRole("dialog").count()) === 0;
+  await page.screenshot({ path: join(SCREENSHOTS, `${device.name}-${lang}-${screen}.png`), fullPage });
 }

@@ -44,7 +44,8 @@ export function useCardHistory(cardKey: string) {
   return useSWRInfinite<ApiList<CardTransaction>>(
     (index: number) => cardHistoryKey(cardKey, index + 1),
     (key: ApiKey) => readApiList<CardTransaction>(client, key),
-    // Loading the next page does not read the first one again.
-    { revalidateFirstPage: false },
+    // Loading the next page does not read the first one again; coming back to the screen reads
+    // the loaded pages again (the card network and the operators change them meanwhile).
+    { revalidateFirstPage: false, revalidateOnMount: true },
   );
 }

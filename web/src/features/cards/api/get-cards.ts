@@ -45,7 +45,8 @@ export function useCards() {
   return useSWRInfinite<ApiList<Card>>(
     (index: number) => cardsKey(index + 1),
     (key: ApiKey) => readApiList<Card>(client, key),
-    // Loading the next page does not read the first one again.
-    { revalidateFirstPage: false },
+    // Loading the next page does not read the first one again; coming back to the screen reads
+    // the loaded pages again (the card network and the operators change them meanwhile).
+    { revalidateFirstPage: false, revalidateOnMount: true },
   );
 }

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import domainEnUS from "@domain-locales/en-US.json";
+import domainZhHK from "@domain-locales/zh-HK.json";
 import webEnUS from "@/locales/en-US.json";
+import webZhHK from "@/locales/zh-HK.json";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { loadDomain } from "@/lib/domain";
@@ -9,10 +11,13 @@ import { callsTo, mockApi, userSelf, type MockAnswer, type MockRequest } from "@
 import { renderApp } from "@/testing/render-app";
 
 const en: Record<string, string> = { ...domainEnUS, ...webEnUS };
+const zh: Record<string, string> = { ...domainZhHK, ...webZhHK };
 const text = (key: string, params: Record<string, string> = {}) =>
   (en[key] ?? key).replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? `{${name}}`);
 /** Dialogs are fetched on first use, which takes a while on a busy machine. */
 const WAIT = { timeout: 10_000 };
+/** Longer than SWR answers a read of the same key from the one before (its 2 s dedupingInterval). */
+const awhile = () => new Promise((done) => setTimeout(done, 2_100));
 /** These tests click through several dialogs of the whole app, each loaded on first use. */
 const SLOW = { timeout: 30_000 };
 
@@ -174,6 +179,51 @@ describe("the card account on desktop", SLOW, () => {
     expect(screen.queryByRole("button", { name: text("app.load_more") })).toBeNull();
   });
 
+  it("reads the cards again on coming back to the page (payments change their balances meanwhile)", async () => {
+    let balance = "1234.5";
+    const { requests } = account({ "GET fiscard/list": () => ({ content: page([card({ cardBalance: balance })]) }) });
+    const { user } = renderApp("/account/fiscard");
+    const row = () => screen.findByRole("row", { name: normal.maskCardNo }, WAIT);
+    expect(within(await row()).getByText("1,234.50")).toBeVisible();
+    balance = "1200.00";
+    const menu = within(screen.getByRole("navigation", { name: text("menu.account") }));
+    await user.click(menu.getByRole("link", { name: text("menu.profile") }));
+    await screen.findByRole("heading", { level: 1, name: text("menu.profile") }, WAIT);
+    await awhile();
+    await user.click(menu.getByRole("link", { name: text("menu.card_account") }));
+    expect(await within(await row()).findByText("1,200.00", {}, WAIT)).toBeVisible();
+    expect(callsTo(requests, "GET fiscard/list")).toHaveLength(2);
+  });
+
+  it("names each action of a row by the text it shows, then the card (WCAG 2.5.3)", async () => {
+    account();
+    const { user } = renderApp("/account/fiscard");
+    await user.click(await screen.findByRole("button", { name: text("card.expand", { card: normal.maskCardNo }) }, WAIT));
+    const rows = [
+      screen.getByRole("row", { name: normal.maskCardNo }),
+      screen.getByRole("row", { name: text("card.terms_of", { card: normal.maskCardNo }) }),
+    ];
+    const buttons = rows.flatMap((row) => within(row).getAllByRole("button"));
+    expect(buttons.map((button) => button.textContent)).toEqual([
+      "",
+      text("card.recharge"),
+      text("card.transactions"),
+      text("card.details"),
+      text("card.freeze"),
+      text("card.cancel_card"),
+    ]);
+    for (const button of buttons) {
+      expect(button.getAttribute("aria-label")).toContain(button.textContent);
+      expect(button.getAttribute("aria-label")).toContain(normal.maskCardNo);
+    }
+    const named = ["recharge", "transactions", "details", "freeze", "unfreeze"].map((action) => [`card.${action}`, `card.${action}_named`]);
+    for (const catalogue of [en, zh]) {
+      for (const [shown, name] of [...named, ["card.cancel_card", "card.cancel_named"]]) {
+        expect(catalogue[name!]).toContain(catalogue[shown!]);
+      }
+    }
+  });
+
   it("invites to apply when there is no card", async () => {
     account({ "GET fiscard/list": () => ({ content: page([]) }) });
     renderApp("/account/fiscard");
@@ -191,10 +241,12 @@ describe("the card account on a phone", SLOW, () => {
     const { user } = renderApp("/account/fiscard");
     const tiles = await screen.findByRole("list", { name: text("card.list_title") }, WAIT);
     expect(screen.queryByRole("table")).toBeNull();
-    expect(within(tiles).getAllByRole("button").map((tile) => tile.getAttribute("aria-label"))).toEqual([
+    // Each tile's button is its masked number: named by the text it shows (WCAG 2.5.3).
+    expect(within(tiles).getAllByRole("button").map((tile) => tile.textContent)).toEqual([
       normal.maskCardNo,
       frozen.maskCardNo,
     ]);
+    expect(within(tiles).getByRole("button", { name: normal.maskCardNo })).toBeVisible();
 
     await user.click(within(tiles).getByRole("button", { name: frozen.maskCardNo }));
     const detail = within(await screen.findByRole("dialog", { name: frozen.maskCardNo }, WAIT));
@@ -452,6 +504,25 @@ describe("the transaction serial", SLOW, () => {
 
     await user.click(dialog.getByRole("button", { name: text("app.load_more") }));
     await waitFor(() => expect(callsTo(requests, "GET fiscard/history").map((r) => r.query.get("pageID"))).toEqual(["1", "2"]));
+  });
+
+  it("reads the transactions again when the dialog opens again (the card network adds them meanwhile)", async () => {
+    let listed = [declined];
+    const { requests } = account({ "GET fiscard/history": () => ({ content: page(listed) }) });
+    const { user } = renderApp("/account/fiscard");
+    const open = async () => {
+      await user.click(await screen.findByRole("button", { name: text("card.transactions_named", { card: normal.maskCardNo }) }, WAIT));
+      return within(await screen.findByRole("dialog", { name: text("card.tx.title", { card: normal.maskCardNo }) }, WAIT));
+    };
+    let dialog = await open();
+    expect(await dialog.findAllByRole("button", { name: /Book Shop/ }, WAIT)).toHaveLength(1);
+    await user.click(dialog.getByRole("button", { name: text("app.close") }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    listed = [newest, declined];
+    await awhile();
+    dialog = await open();
+    expect(await dialog.findByRole("button", { name: /=Café, Paris FR/ }, WAIT)).toBeVisible();
+    expect(callsTo(requests, "GET fiscard/history")).toHaveLength(2);
   });
 
   it("exports the listed transactions as a UTF-8 CSV named after the masked card", async () => {

@@ -1,47 +1,56 @@
-import { Box, HStack, Stack, Text } from "@chakra-ui/react";
+import { Box, chakra, HStack, Stack, Text } from "@chakra-ui/react";
 import { useI18n } from "@/lib/i18n";
 import type { Card } from "../api/get-cards";
 import { CardStatusBadge } from "./card-status-badge";
 import { useCardFormat } from "./use-card-format";
 
-/** The card list on mobile: a tile per card, named by its masked number; a tap opens its details. */
+/** The card list on mobile: a tile per card, its masked number the button that opens its details. */
 export function CardTiles({ cards, onOpen }: { readonly cards: readonly Card[]; readonly onOpen: (card: Card) => void }) {
   const { t } = useI18n();
   const format = useCardFormat();
   return (
     <Stack as="ul" gap="3" listStyleType="none" aria-label={t("card.list_title")}>
       {cards.map((card) => (
-        <li key={card.cardKey}>
-          <Box
-            as="button"
-            width="full"
+        // The masked number is the tile's button, stretched over the whole tile: a tap anywhere
+        // opens the card, and the button's name is the text it shows (WCAG 2.5.3).
+        <Box
+          as="li"
+          key={card.cardKey}
+          position="relative"
+          borderWidth="1px"
+          rounded="lg"
+          padding="4"
+          bg="bg.panel"
+          _hover={{ bg: "bg.subtle" }}
+        >
+          <HStack justify="space-between" align="start">
+            <Text fontWeight="semibold">{card.orgName}</Text>
+            <CardStatusBadge status={card.cardStatus} />
+          </HStack>
+          <chakra.button
+            type="button"
+            display="block"
+            fontSize="lg"
+            fontVariantNumeric="tabular-nums"
+            letterSpacing="wide"
+            marginY="2"
             textAlign="start"
-            borderWidth="1px"
-            rounded="lg"
-            padding="4"
-            bg="bg.panel"
             cursor="pointer"
-            _hover={{ bg: "bg.subtle" }}
-            _focusVisible={{ outline: "2px solid", outlineColor: "teal.focusRing", outlineOffset: "2px" }}
-            aria-label={card.maskCardNo}
+            outline="none"
             aria-haspopup="dialog"
             onClick={() => onOpen(card)}
+            _after={{ content: '""', position: "absolute", inset: "0", rounded: "lg" }}
+            _focusVisible={{ _after: { outline: "2px solid", outlineColor: "teal.focusRing", outlineOffset: "2px" } }}
           >
-            <HStack justify="space-between" align="start">
-              <Text fontWeight="semibold">{card.orgName}</Text>
-              <CardStatusBadge status={card.cardStatus} />
-            </HStack>
-            <Text fontSize="lg" fontVariantNumeric="tabular-nums" letterSpacing="wide" marginY="2">
-              {card.maskCardNo}
+            {card.maskCardNo}
+          </chakra.button>
+          <HStack justify="space-between" color="fg.muted" fontSize="sm">
+            <Text>{t("card.column.balance")}</Text>
+            <Text color="fg" fontWeight="semibold" fontVariantNumeric="tabular-nums">
+              {format.money(card.cardBalance, card.currency)}
             </Text>
-            <HStack justify="space-between" color="fg.muted" fontSize="sm">
-              <Text>{t("card.column.balance")}</Text>
-              <Text color="fg" fontWeight="semibold" fontVariantNumeric="tabular-nums">
-                {format.money(card.cardBalance, card.currency)}
-              </Text>
-            </HStack>
-          </Box>
-        </li>
+          </HStack>
+        </Box>
       ))}
     </Stack>
   );

@@ -25,7 +25,8 @@ export function useOrders() {
   return useSWRInfinite<ApiList<CardOrder>>(
     (index: number) => ordersKey(index + 1),
     (key: ApiKey) => readApiList<CardOrder>(client, key),
-    // Loading the next page does not read the first one again.
-    { revalidateFirstPage: false },
+    // Loading the next page does not read the first one again; coming back to the screen reads
+    // the loaded pages again (the card network and the operators change them meanwhile).
+    { revalidateFirstPage: false, revalidateOnMount: true },
   );
 }

@@ -128,7 +128,11 @@ export class Journey {
     } else {
       // Named "Account menu: <the masked address it shows>".
       await this.press(this.page.getByRole("button", { name: `${this.t("header.user_menu")}: ` }));
-      await this.press(this.page.getByRole("menuitem", { name: this.t("header.logout"), exact: true }));
+      const item = this.page.getByRole("menuitem", { name: this.t("header.logout"), exact: true });
+      // As a person would, once the menu has finished opening.
+      await item.waitFor();
+      await this.settle();
+      await this.press(item);
     }
     await this.loggedOut();
   }

@@ -6,6 +6,13 @@ import { useLoggedIn } from "@/lib/session";
 /** /product/fiscard: the card's landing page, with the application form at #apply. */
 export function Component() {
   const loggedIn = useLoggedIn();
-  const { data: self } = useSelf(loggedIn);
-  return <FiscardPage loggedIn={loggedIn} applicant={self} onLogin={() => openAuthDialog("login")} />;
+  const { data: self, mutate } = useSelf(loggedIn);
+  return (
+    <FiscardPage
+      loggedIn={loggedIn}
+      applicant={self}
+      onLogin={() => openAuthDialog("login")}
+      reloadApplicant={() => mutate()}
+    />
+  );
 }

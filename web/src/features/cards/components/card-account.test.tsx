@@ -276,6 +276,21 @@ describe("the card account on a phone", SLOW, () => {
 });
 
 describe("the recharge dialog", SLOW, () => {
+  it("reads the USD balance again when it opens: a wire may have arrived since", async () => {
+    let reads = 0;
+    const balance = (amount: string) => [{ accountType: "BankAccount", balance: amount, assets: [] }];
+    account({
+      "GET account/balance": () => {
+        reads += 1;
+        return { content: balance(reads === 1 ? "900.00" : "5000.00") };
+      },
+    });
+    const { user } = renderApp("/account/fiscard");
+    await user.click(await screen.findByRole("button", { name: text("card.recharge_named", { card: normal.maskCardNo }) }, WAIT));
+    const dialog = within(await screen.findByRole("dialog", { name: text("card.recharge.title") }, WAIT));
+    expect(await dialog.findByText("5,000.00 USD", {}, WAIT)).toBeVisible();
+  });
+
   it("shows the wire instructions with the uid as memo, and previews the fee as the domain computes it", async () => {
     account();
     const { user } = renderApp("/account/fiscard");

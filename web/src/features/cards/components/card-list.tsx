@@ -64,7 +64,11 @@ export function CardList({ availableBalance, wireInstructions, onBalanceChanged 
     const details = await actions.reveal(target);
     if (details) setOver({ kind: "cvv", cardKey: target.cardKey, details });
   };
-  const open = (kind: "recharge" | "transactions") => (target: Card) => setOver({ kind, cardKey: target.cardKey });
+  const open = (kind: "recharge" | "transactions") => (target: Card) => {
+    // A wire may have arrived since the balance was read: the form checks amounts against it.
+    if (kind === "recharge") void onBalanceChanged();
+    setOver({ kind, cardKey: target.cardKey });
+  };
   const closeOver = () => setOver(null);
 
   if (list.failed) {

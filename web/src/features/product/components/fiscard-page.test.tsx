@@ -223,6 +223,26 @@ describe("applying", JOURNEY, () => {
     expect(callsTo(requests, "POST fiscard/apply")).toHaveLength(0);
   });
 
+  it("reads the user again before prompting: an approval since the page loaded lets the application through", async () => {
+    let reads = 0;
+    const { requests } = loggedIn(
+      {},
+      {
+        "GET user/self": () => {
+          reads += 1;
+          return { content: userSelf(reads === 1 ? { status: 2, mobile: null } : { status: 1, mobile: "+85291234567" }) };
+        },
+        "POST fiscard/apply": () => ({ content: { cardKey: "card-1" }, message: "Your card has been issued" }),
+      },
+    );
+    const { user, router } = renderApp("/product/fiscard");
+    await user.click(await applyButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe("/account/fiscard"), { timeout: 5000 });
+    expect(reads).toBe(2);
+    expect(callsTo(requests, "POST fiscard/apply")).toHaveLength(1);
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+  });
+
   it("leaves the checks to the server while the user's data is not known", async () => {
     const { requests } = loggedIn(
       {},

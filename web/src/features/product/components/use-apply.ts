@@ -15,6 +15,8 @@ export interface ApplyOptions {
   readonly applicant: Applicant | undefined;
   /** Opens the login dialog. */
   readonly onLogin: () => void;
+  /** Reads the user's data again (an operator may have approved them since it was loaded). */
+  readonly reloadApplicant?: () => Promise<Applicant | undefined>;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface ApplyOptions {
  * gate table decides, its module loaded on the first press). Otherwise the application goes out
  * with an idempotency key made for this press, and the card account shows the new card.
  */
-export function useApply({ loggedIn, applicant, onLogin }: ApplyOptions) {
+export function useApply({ loggedIn, applicant, onLogin, reloadApplicant }: ApplyOptions) {
   const { t } = useI18n();
   const api = useApiClient();
   const navigate = useNavigate();
@@ -36,7 +38,13 @@ export function useApply({ loggedIn, applicant, onLogin }: ApplyOptions) {
     }
     setApplying(true);
     try {
-      const missing = applicant && (await missingCheck(applicant));
+      let missing = applicant && (await missingCheck(applicant));
+      // The data loaded earlier may predate an approval or a binding: ask the server again
+      // before sending the user elsewhere.
+      if (missing && reloadApplicant) {
+        const fresh = await reloadApplicant().catch(() => applicant);
+        missing = fresh && (await missingCheck(fresh));
+      }
       if (missing) {
         const question = t(missing.domain.labelKey("gate", missing.gate) as MessageKey);
         if (await askConfirm(question)) void navigate(gatePages[missing.gate]);

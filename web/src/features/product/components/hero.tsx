@@ -14,7 +14,7 @@ export function Hero() {
             <Text fontSize="sm" fontWeight="semibold" letterSpacing="wide" textTransform="uppercase" color="teal.fg">
               {t("product.hero.eyebrow")}
             </Text>
-            <Heading as="h1" id="fiscard-title" size={{ base: "3xl", md: "5xl" }} lineHeight="shorter">
+            <Heading as="h1" id="fiscard-title" size={{ base: "3xl", md: "5xl" }} lineHeight="shorter" textWrap="balance">
               {t("product.fiscard.title")}
             </Heading>
             <Text fontSize={{ base: "md", md: "lg" }} color="fg.muted">

@@ -15,22 +15,12 @@ import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
+import { CHROMIUM, CHROMIUM_ARGS } from "../../tests/e2e/lib/chromium.mjs";
 import { startServer, ROOT } from "../../tests/e2e/lib/server.mjs";
 import { fundCard, openCardHolder } from "./card-holder.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPORTS = join(HERE, "reports");
-const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** Lowest score (0–100) per category. */
 const BUDGETS = { performance: 95, accessibility: 100, "best-practices": 100 };
@@ -66,7 +56,7 @@ async function logIn(port, origin, token) {
 
 /** One Lighthouse run in a fresh Chromium profile (Lighthouse clears the HTTP cache itself). */
 async function audit(url, token) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS });
   try {
     if (token) await logIn(chrome.port, new URL(url).origin, token);
     const result = await lighthouse(url, flags(chrome.port));

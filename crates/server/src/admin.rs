@@ -166,20 +166,36 @@ pub async fn credit_wire(
     Ok(())
 }
 
-/// What `admin bin add` takes (amounts and rates as typed).
-#[derive(Debug, Clone)]
+/// What `admin bin add` takes (amounts and rates as typed); the command line's arguments.
+#[derive(Debug, Clone, clap::Args)]
 pub struct BinOptions {
+    /// 6 to 8 digits.
+    #[arg(long)]
     pub bin: String,
+    /// The issuing region (ISO 3166-1 alpha-2).
+    #[arg(long)]
     pub location: String,
+    /// The card scheme.
+    #[arg(long, default_value = "VISA")]
     pub org: String,
+    #[arg(long, default_value = "USD")]
     pub currency: String,
-    /// Each term left out takes the standard one (`Terms::default`).
+    /// Fractions (0.01 is 1%); each term left out takes the standard one (`Terms::default`:
+    /// recharge 1%, payment 1%, exchange 0.15%, refund 0).
+    #[arg(long)]
     pub recharge_rate: Option<String>,
+    #[arg(long)]
     pub payment_rate: Option<String>,
+    #[arg(long)]
     pub exchange_rate: Option<String>,
+    #[arg(long)]
     pub refund_rate: Option<String>,
+    /// In USD; each defaults to the standard limits (10,000 / 20,000 daily / 50,000 monthly).
+    #[arg(long)]
     pub limit_per_transaction: Option<String>,
+    #[arg(long)]
     pub limit_daily: Option<String>,
+    #[arg(long)]
     pub limit_monthly: Option<String>,
 }
 

@@ -92,37 +92,7 @@ enum SimulateEvent {
 #[allow(clippy::large_enum_variant)] // parsed once, at start
 enum BinAction {
     /// Add a BIN, or replace its terms and enable it (new cards get the terms).
-    Add {
-        /// 6 to 8 digits.
-        #[arg(long)]
-        bin: String,
-        /// The issuing region (ISO 3166-1 alpha-2).
-        #[arg(long)]
-        location: String,
-        /// The card scheme.
-        #[arg(long, default_value = "VISA")]
-        org: String,
-        #[arg(long, default_value = "USD")]
-        currency: String,
-        /// Fractions (0.01 is 1%); each defaults to the standard terms (recharge 1%, payment
-        /// 1%, exchange 0.15%, refund 0).
-        #[arg(long)]
-        recharge_rate: Option<String>,
-        #[arg(long)]
-        payment_rate: Option<String>,
-        #[arg(long)]
-        exchange_rate: Option<String>,
-        #[arg(long)]
-        refund_rate: Option<String>,
-        /// In USD; each defaults to the standard limits (10,000 / 20,000 daily / 50,000
-        /// monthly).
-        #[arg(long)]
-        limit_per_transaction: Option<String>,
-        #[arg(long)]
-        limit_daily: Option<String>,
-        #[arg(long)]
-        limit_monthly: Option<String>,
-    },
+    Add(server::admin::BinOptions),
     /// Stop issuing cards under a BIN (its cards keep working).
     Disable {
         #[arg(long)]
@@ -230,37 +200,7 @@ async fn main() -> anyhow::Result<()> {
         Command::Admin {
             action: AdminAction::Bin { action },
         } => match action {
-            BinAction::Add {
-                bin,
-                location,
-                org,
-                currency,
-                recharge_rate,
-                payment_rate,
-                exchange_rate,
-                refund_rate,
-                limit_per_transaction,
-                limit_daily,
-                limit_monthly,
-            } => {
-                server::admin::bin_add(
-                    &config,
-                    server::admin::BinOptions {
-                        bin,
-                        location,
-                        org,
-                        currency,
-                        recharge_rate,
-                        payment_rate,
-                        exchange_rate,
-                        refund_rate,
-                        limit_per_transaction,
-                        limit_daily,
-                        limit_monthly,
-                    },
-                )
-                .await
-            }
+            BinAction::Add(options) => server::admin::bin_add(&config, options).await,
             BinAction::Disable { bin } => server::admin::bin_disable(&config, &bin).await,
             BinAction::List => server::admin::bin_list(&config).await,
         },

@@ -9,11 +9,11 @@
 // (binding the mobile, the recharge, the reveal, the cancel; the Journey waits out the minute
 // between two), on top of the registration's.
 import assert from "node:assert/strict";
-import { mkdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { callApi, registerUser } from "../lib/api-user.mjs";
-import { launchBrowser, newPage, SCREENSHOTS, VIEWPORTS } from "../lib/browser.mjs";
+import { newPage, SCREENSHOTS } from "../lib/browser.mjs";
 import {
   amountText,
   apiAmount,
@@ -26,9 +26,9 @@ import {
   percentText,
   simulated,
 } from "../lib/cards.mjs";
+import { onEachDevice } from "../lib/devices.mjs";
 import { texts } from "../lib/i18n.mjs";
 import { Journey, labelled } from "../lib/journey.mjs";
-import { startServer } from "../lib/server.mjs";
 
 /** Four e-mail codes a minute apart, two widths at once on two cores: well under ten minutes. */
 const TIMEOUT = { timeout: 600_000 };
@@ -531,24 +531,12 @@ async function cardJourney(j) {
 }
 
 describe("card journeys", { concurrency: true }, () => {
-  for (const device of VIEWPORTS) {
-    describe(device.name, () => {
-      let server;
-      let browser;
-
-      before(async () => {
-        [server, browser] = await Promise.all([startServer(), launchBrowser(), mkdir(SCREENSHOTS, { recursive: true })]);
-      });
-
-      after(async () => {
-        await browser?.close();
-        await server?.stop();
-      });
+  onEachDevice((device, env) => {
 
       it("applies for a card, funds it, pays with it, freezes and cancels it", TIMEOUT, async () => {
-        const user = await registerUser(server);
-        const { context, page, errors, console } = await newPage(browser, device, server.baseUrl);
-        await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.baseUrl });
+        const user = await registerUser(env.server);
+        const { context, page, errors, console } = await newPage(env.browser, device, env.server.baseUrl);
+        await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.server.baseUrl });
         // Logged in from the first page on; a reload keeps the session as the app keeps it.
         await context.addInitScript((session) => {
           if (!sessionStorage.getItem("e2e-started")) {
@@ -556,7 +544,7 @@ describe("card journeys", { concurrency: true }, () => {
             localStorage.setItem("accessToken", session);
           }
         }, user.token);
-        const j = new Journey({ page, device, server, errors, console, user });
+        const j = new Journey({ page, device, server: env.server, errors, console, user });
         try {
           await cardJourney(j);
         } catch (error) {
@@ -568,6 +556,5 @@ describe("card journeys", { concurrency: true }, () => {
           await context.close();
         }
       });
-    });
-  }
+  });
 });

@@ -3,14 +3,13 @@
 // hour and one a minute for the same purpose, so the account changes that each need a code
 // (PIN, password, mobile) are made by their own users, registered through the API.
 import assert from "node:assert/strict";
-import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { newEmail, newPassword, registerUser } from "../lib/api-user.mjs";
-import { launchBrowser, newPage, SCREENSHOTS, VIEWPORTS } from "../lib/browser.mjs";
+import { newPage, SCREENSHOTS } from "../lib/browser.mjs";
+import { onEachDevice } from "../lib/devices.mjs";
 import { texts } from "../lib/i18n.mjs";
 import { Journey, labelled } from "../lib/journey.mjs";
-import { startServer } from "../lib/server.mjs";
 
 /** A journey that takes longer than this is stuck (each step already times out after 15 s). */
 const TIMEOUT = { timeout: 240_000 };
@@ -19,19 +18,7 @@ const en = texts("en-US");
 const zh = texts("zh-HK");
 
 describe("security journeys", { concurrency: true }, () => {
-  for (const device of VIEWPORTS) {
-    describe(device.name, () => {
-      let server;
-      let browser;
-
-      before(async () => {
-        [server, browser] = await Promise.all([startServer(), launchBrowser(), mkdir(SCREENSHOTS, { recursive: true })]);
-      });
-
-      after(async () => {
-        await browser?.close();
-        await server?.stop();
-      });
+  onEachDevice((device, env) => {
 
       /**
        * A test whose journeys (`start(user)` opens one) are closed at its end, their pages
@@ -63,7 +50,7 @@ describe("security journeys", { concurrency: true }, () => {
 
       /** A new browser context on the home page; logged in already when `user` has a token. */
       async function open(user) {
-        const { context, page, errors, console } = await newPage(browser, device, server.baseUrl);
+        const { context, page, errors, console } = await newPage(env.browser, device, env.server.baseUrl);
         if (user.token) {
           await context.addInitScript((token) => {
             if (!sessionStorage.getItem("e2e-started")) {
@@ -73,7 +60,7 @@ describe("security journeys", { concurrency: true }, () => {
           }, user.token);
         }
         await page.goto("/");
-        return new Journey({ page, device, server, errors, console, user });
+        return new Journey({ page, device, server: env.server, errors, console, user });
       }
 
       /** The list item of the security overview titled `title`. */
@@ -202,7 +189,7 @@ describe("security journeys", { concurrency: true }, () => {
       });
 
       journey("sets the security code", async (start) => {
-        const j = await start(await registerUser(server));
+        const j = await start(await registerUser(env.server));
         await j.openSecurity();
         await j.press(row(j, j.t("security.pin")).getByRole("link", { name: j.t("security.set_up"), exact: true }));
         await j.shows(j.t("security.pin.title"));
@@ -218,7 +205,7 @@ describe("security journeys", { concurrency: true }, () => {
       });
 
       journey("changes the password, then logs in with the new one", async (start) => {
-        const j = await start(await registerUser(server));
+        const j = await start(await registerUser(env.server));
         await j.openSecurity();
         await j.press(row(j, j.t("security.login_password")).getByRole("link"));
         await j.shows(j.t("security.password.title"));
@@ -239,7 +226,7 @@ describe("security journeys", { concurrency: true }, () => {
       });
 
       journey("binds a mobile through the country picker", async (start) => {
-        const j = await start(await registerUser(server));
+        const j = await start(await registerUser(env.server));
         const { page } = j;
         await j.openSecurity();
         await j.press(row(j, j.t("security.mobile")).getByRole("link", { name: j.t("security.bind"), exact: true }));
@@ -266,6 +253,5 @@ describe("security journeys", { concurrency: true }, () => {
         assert.match(new URL(page.url()).hash, /^#mobile$/);
         j.assertNoPageErrors();
       });
-    });
-  }
+  });
 });

@@ -3,21 +3,8 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { CHROMIUM, CHROMIUM_ARGS } from "./chromium.mjs";
 import { ROOT } from "./server.mjs";
-
-export const CHROMIUM = "/usr/bin/chromium";
-
-/** Without these the sandboxed, offline machine refuses connections or hangs on start. */
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** The desktop and phone widths of SPEC §2 (mobile is under 768 px). */
 export const VIEWPORTS = [

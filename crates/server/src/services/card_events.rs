@@ -307,6 +307,11 @@ pub fn handle(
         }
         return Ok(Ok(serde_json::from_str(&answer)?));
     }
+    // Every event but a clearing (which settles its authorization, same id) writes a
+    // transaction of its own under its id: another event may not have taken it.
+    if event.event != EventKind::Clearing && find_tx(conn, event.transaction_id.trim())?.is_some() {
+        return Ok(Err(bad(ApiCode::Conflict, "api.event_conflict")));
+    }
     let answer = match event.event {
         EventKind::Authorization => authorize(conn, event, &card, now)?,
         EventKind::Verification => verify(conn, event, &card, now)?,
@@ -416,9 +421,6 @@ fn authorize(
         Ok(a) => a,
         Err(error) => return Ok(Err(error)),
     };
-    if find_tx(conn, &e.transaction_id)?.is_some() {
-        return Ok(Err(bad(ApiCode::Conflict, "api.event_conflict")));
-    }
     let foreign = a.currency != card.currency;
     let fees = PaymentFees::of(
         a.billing,
@@ -488,9 +490,6 @@ fn verify(
     card: &Card,
     now: i64,
 ) -> anyhow::Result<Result<Value, AppError>> {
-    if find_tx(conn, &e.transaction_id)?.is_some() {
-        return Ok(Err(bad(ApiCode::Conflict, "api.event_conflict")));
-    }
     let decline = Decline::of_status(card.status_at(now));
     let mut row = new_row(
         e,
@@ -656,9 +655,6 @@ fn void(
         Ok(auth) => auth,
         Err(error) => return Ok(Err(error)),
     };
-    if find_tx(conn, &e.transaction_id)?.is_some() {
-        return Ok(Err(bad(ApiCode::Conflict, "api.event_conflict")));
-    }
     release(
         conn,
         card,
@@ -704,9 +700,6 @@ fn reverse(
         Ok(auth) => auth,
         Err(error) => return Ok(Err(error)),
     };
-    if find_tx(conn, &e.transaction_id)?.is_some() {
-        return Ok(Err(bad(ApiCode::Conflict, "api.event_conflict")));
-    }
     let a = match amounts(e, card, false) {
         Ok(a) if a.billing <= auth.account_gross_amount => a,
         Ok(_) => return Ok(Err(bad(ApiCode::Refused, "api.event_amount_too_large"))),
@@ -777,9 +770,6 @@ fn refund(
     card: &Card,
     now: i64,
 ) -> anyhow::Result<Result<Value, AppError>> {
-    if find_tx(conn, &e.transaction_id)?.is_some() {
-        return Ok(Err(bad(ApiCode::Conflict, "api.event_conflict")));
-    }
     let a = match amounts(e, card, false) {
         Ok(a) => a,
         Err(error) => return Ok(Err(error)),

@@ -1,6 +1,6 @@
 import { Alert, DataList, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { useMemo } from "react";
 import { useI18n } from "@/lib/i18n";
+import { useRegionName } from "@/lib/use-region-name";
 import type { MessageKey } from "@/lib/locale";
 import { useWireInstructions, type WireInstructions as Wire } from "../api/get-wire-instructions";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -20,22 +20,13 @@ const FIELDS: readonly (readonly [label: MessageKey, value: (wire: Wire, country
 
 /** Where to wire USD to fund the USD account, each value with a copy button; the memo is the user's uid. */
 export function WireInstructions() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const regionName = useRegionName();
   const { data: wire, error, mutate } = useWireInstructions();
-  const regions = useMemo(() => new Intl.DisplayNames([locale], { type: "region", fallback: "code" }), [locale]);
 
-  if (error) {
-    return (
-      <LoadFailed onRetry={() => void mutate()} />
-    );
-  }
+  if (error) return <LoadFailed onRetry={() => void mutate()} />;
   if (!wire) return <Skeleton height="48" />;
-  let country = wire.bankCountry;
-  try {
-    country = regions.of(wire.bankCountry) ?? wire.bankCountry;
-  } catch {
-    // Not a region code: show it as configured.
-  }
+  const country = regionName(wire.bankCountry);
 
   return (
     <Stack gap="3">

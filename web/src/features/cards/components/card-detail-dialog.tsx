@@ -3,9 +3,10 @@ import { useDomain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
 import type { Card } from "../api/get-cards";
 import { CardDialog } from "./card-dialog";
+import { CardStateActions } from "./card-state-actions";
 import { CardStatusBadge } from "./card-status-badge";
 import { CardTerms } from "./card-terms";
-import type { CardActions, Running } from "./use-card-actions";
+import type { CardActions } from "./use-card-actions";
 import { useCardFormat } from "./use-card-format";
 
 export interface CardDetailDialogProps {
@@ -22,10 +23,8 @@ export function CardDetailDialog({ card, actions, onReveal, onRecharge, onTransa
   const { t } = useI18n();
   const domain = useDomain();
   const format = useCardFormat();
-  const allows = (action: "recharge" | "revealDetails" | "freeze" | "unfreeze" | "cancel") =>
-    domain.cardAllows(card.cardStatus, action);
+  const canRecharge = domain.cardAllows(card.cardStatus, "recharge");
   const busy = actions.busy?.cardKey === card.cardKey;
-  const running = (action: Running["action"]) => busy && actions.busy?.action === action;
   const facts = [
     [t("card.column.balance"), format.money(card.cardBalance, card.currency)],
     [t("card.column.org"), card.orgName],
@@ -53,43 +52,13 @@ export function CardDetailDialog({ card, actions, onReveal, onRecharge, onTransa
         <Separator />
         <CardTerms card={card} />
         <SimpleGrid columns={2} gap="3">
-          <Button colorPalette="teal" disabled={!allows("recharge") || busy} onClick={onRecharge}>
+          <Button colorPalette="teal" disabled={!canRecharge || busy} onClick={onRecharge}>
             {t("card.recharge")}
           </Button>
           <Button variant="outline" onClick={onTransactions}>
             {t("card.transactions")}
           </Button>
-          {allows("revealDetails") && (
-            <Button variant="outline" disabled={busy} loading={running("reveal")} onClick={onReveal}>
-              {t("card.details")}
-            </Button>
-          )}
-          {allows("freeze") && (
-            <Button variant="outline" disabled={busy} loading={running("freeze")} onClick={() => void actions.freeze(card)}>
-              {t("card.freeze")}
-            </Button>
-          )}
-          {allows("unfreeze") && (
-            <Button
-              variant="outline"
-              disabled={busy}
-              loading={running("unfreeze")}
-              onClick={() => void actions.unfreeze(card)}
-            >
-              {t("card.unfreeze")}
-            </Button>
-          )}
-          {allows("cancel") && (
-            <Button
-              variant="outline"
-              colorPalette="red"
-              disabled={busy}
-              loading={running("cancel")}
-              onClick={() => void actions.cancel(card)}
-            >
-              {t("card.cancel_card")}
-            </Button>
-          )}
+          <CardStateActions card={card} actions={actions} onReveal={onReveal} />
         </SimpleGrid>
       </Stack>
     </CardDialog>

@@ -1,14 +1,13 @@
 import { Button, HStack, IconButton, Table } from "@chakra-ui/react";
-import type { CardAction } from "domain-wasm";
 import { Fragment, useState } from "react";
-import { useDomain } from "@/lib/domain";
+import { formatMoney, useDomain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
 import type { Card } from "../api/get-cards";
+import { CardStateActions } from "./card-state-actions";
 import { CardStatusBadge } from "./card-status-badge";
 import { CardTerms } from "./card-terms";
 import { Chevron } from "./chevron";
-import type { CardActions, Running } from "./use-card-actions";
-import { formatMoney } from "@/lib/domain";
+import type { CardActions } from "./use-card-actions";
 import { useCardFormat } from "./use-card-format";
 
 export interface CardViewProps {
@@ -58,9 +57,8 @@ export function CardTable({ cards, actions, onReveal, onRecharge, onTransactions
             const open = expanded.has(card.cardKey);
             const termsId = `card-terms-${card.cardKey}`;
             const mask = card.maskCardNo;
-            const allows = (action: CardAction) => domain.cardAllows(card.cardStatus, action);
+            const canRecharge = domain.cardAllows(card.cardStatus, "recharge");
             const busy = actions.busy?.cardKey === card.cardKey;
-            const running = (action: Running["action"]) => busy && actions.busy?.action === action;
             return (
               <Fragment key={card.cardKey}>
                 <Table.Row aria-label={mask}>
@@ -96,7 +94,7 @@ export function CardTable({ cards, actions, onReveal, onRecharge, onTransactions
                       <Button
                         size="xs"
                         colorPalette="teal"
-                        disabled={!allows("recharge") || busy}
+                        disabled={!canRecharge || busy}
                         aria-label={t("card.recharge_named", { card: mask })}
                         onClick={() => onRecharge(card)}
                       >
@@ -118,55 +116,7 @@ export function CardTable({ cards, actions, onReveal, onRecharge, onTransactions
                     <HStack justify="space-between" align="end" gap="6" wrap="wrap">
                       <CardTerms card={card} />
                       <HStack gap="2">
-                        {allows("revealDetails") && (
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            disabled={busy}
-                            loading={running("reveal")}
-                            aria-label={t("card.details_named", { card: mask })}
-                            onClick={() => onReveal(card)}
-                          >
-                            {t("card.details")}
-                          </Button>
-                        )}
-                        {allows("freeze") && (
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            disabled={busy}
-                            loading={running("freeze")}
-                            aria-label={t("card.freeze_named", { card: mask })}
-                            onClick={() => void actions.freeze(card)}
-                          >
-                            {t("card.freeze")}
-                          </Button>
-                        )}
-                        {allows("unfreeze") && (
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            disabled={busy}
-                            loading={running("unfreeze")}
-                            aria-label={t("card.unfreeze_named", { card: mask })}
-                            onClick={() => void actions.unfreeze(card)}
-                          >
-                            {t("card.unfreeze")}
-                          </Button>
-                        )}
-                        {allows("cancel") && (
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            colorPalette="red"
-                            disabled={busy}
-                            loading={running("cancel")}
-                            aria-label={t("card.cancel_named", { card: mask })}
-                            onClick={() => void actions.cancel(card)}
-                          >
-                            {t("card.cancel_card")}
-                          </Button>
-                        )}
+                        <CardStateActions card={card} actions={actions} onReveal={() => onReveal(card)} size="xs" named />
                       </HStack>
                     </HStack>
                   </Table.Cell>

@@ -2,6 +2,7 @@ import type { LabelKind } from "domain-wasm";
 import { useMemo } from "react";
 import { formatMoney, useDomain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
+import { useRegionName } from "@/lib/use-region-name";
 import { formatDateTime, type MessageKey } from "@/lib/locale";
 
 export interface CardFormat {
@@ -20,24 +21,18 @@ export interface CardFormat {
 export function useCardFormat(): CardFormat {
   const domain = useDomain();
   const { t, locale } = useI18n();
-  return useMemo(() => {
-    const regions = new Intl.DisplayNames([locale], { type: "region", fallback: "code" });
-    return {
+  const region = useRegionName();
+  return useMemo(
+    () => ({
       money: (amount, currency) => t("money.amount", { amount: formatMoney(domain, amount), currency }),
       rate: (fraction) => domain.formatRate(fraction) ?? fraction,
-      region: (code) => {
-        try {
-          return regions.of(code) ?? code;
-        } catch {
-          // Not a well-formed region code: show what the server sent.
-          return code;
-        }
-      },
+      region,
       time: (ms) => formatDateTime(ms, locale),
       label: (kind, value) => {
         const key = domain.labelKey(kind, value);
         return key === undefined ? String(value) : t(key as MessageKey);
       },
-    };
-  }, [domain, t, locale]);
+    }),
+    [domain, t, locale, region],
+  );
 }

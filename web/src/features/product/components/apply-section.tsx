@@ -7,7 +7,7 @@ import { useBins, type CardBin } from "../api/get-bins";
 import { BinPicker } from "./bin-picker";
 import { Section } from "./section";
 import { useApply, type ApplyOptions } from "./use-apply";
-import { useRegionName } from "./use-region-name";
+import { useRegionName } from "@/lib/use-region-name";
 import { LoadFailed } from "@/components/ui/load-failed";
 
 /** The application form (#apply): choose a BIN, see what the card is, apply. */

@@ -2,7 +2,7 @@ import { Box, chakra, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useId } from "react";
 import { useI18n } from "@/lib/i18n";
 import type { CardBin } from "../api/get-bins";
-import { useRegionName } from "./use-region-name";
+import { useRegionName } from "@/lib/use-region-name";
 
 export interface BinPickerProps {
   readonly bins: readonly CardBin[];

@@ -11,11 +11,18 @@ const apiServer = "http://127.0.0.1:8080";
 const alias: AliasOptions = [
   // wasm-pack output of crates/domain-wasm (`--target bundler`), built into the repo's pkg/.
   { find: /^domain-wasm$/, replacement: fromHere("../pkg/domain_wasm.js") },
+  // Its binary, which the glue above fetches (src/lib/domain.ts preloads it beside the glue).
+  { find: /^domain-wasm-binary/, replacement: fromHere("../pkg/domain_wasm_bg.wasm") },
   // The message catalogue lives with the domain crate; the web app loads it, never copies it.
   { find: /^@domain-locales\//, replacement: fromHere("../crates/domain/locales/") },
   { find: /^@\//, replacement: fromHere("./src/") },
 ];
 
+/** index.html and its script. */
+const MAIN = fromHere("./src/main.tsx");
+const ENTRY = [fromHere("./index.html"), MAIN];
+/** The app itself, which src/main.tsx imports once the boot header has painted. */
+const BOOT = fromHere("./src/boot.tsx");
 /** The page `/` redirects to (SPEC §2): the first page of most visits. */
 const LANDING_ROUTE = fromHere("./src/app/routes/product/fiscard.tsx");
 
@@ -25,89 +32,132 @@ const CHAKRA = inNodeModules("@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@
 
 /**
  * Chunks for HTTP/1.1, where each file costs a round trip on one of six connections: a first
- * visit loads five files, not dozens. The landing page is built as a second entry so that what
- * it imports counts as initial (`$initial`): React with the router; the Chakra code the shell and
- * the landing page use; the shell with the landing page; the landing route itself. The rest of
- * Chakra is one chunk for the other pages; their own code, react-hook-form and the wasm module
- * stay in the chunks of the routes that use them.
+ * visit loads about ten files, not dozens. The app (BOOT) and the landing page are built as entries
+ * so that what they import counts as initial (`$initial`): React with the router; the Chakra
+ * code the shell and the landing page use; the shell with the landing page. Chakra's other
+ * components that several pages share are one chunk; the rest (a component one page uses, the
+ * pages, react-hook-form, the wasm module) is split by the routes that use it. (All of Chakra's
+ * other components in one chunk made the security page fetch 25 KB it never ran; none grouped
+ * made the card page fetch 17 small files.)
  */
 const CHUNK_GROUPS = [
   { name: "react", test: REACT, priority: 3 },
   { name: "chakra", test: CHAKRA, tags: ["$initial" as const], priority: 2 },
-  { name: "shell", tags: ["$initial" as const], priority: 1 },
-  { name: "chakra-parts", test: CHAKRA },
+  // (Not index.html with src/main.tsx: the entry loads nothing else before it has run, but Vite's
+  // small helper for `import()`.)
+  { name: "import-helper", test: /^\0vite\/preload-helper/, priority: 4 },
+  { name: "shell", test: (id: string) => !ENTRY.includes(id), tags: ["$initial" as const], priority: 1 },
+  { name: "chakra-parts", test: CHAKRA, minShareCount: 2 },
 ];
 
 /**
- * Adds `<link rel="modulepreload">` for the landing route's chunks to index.html, so they load
- * with the entry instead of after it has run (the router imports them only then).
+ * Adds `<link rel="modulepreload">` for the app's chunks and the landing route's to index.html,
+ * so they download with the entry instead of once it has run (src/main.tsx imports the app after
+ * the first paint; the router imports a route only when it matches). At low priority: the first
+ * paint (the boot header) needs none of them, and the page has nothing else to load.
  */
-function preloadLandingRoute(): Plugin {
+function preloadApp(): Plugin {
   return {
-    name: "fiscard:preload-landing-route",
+    name: "fiscard:preload-app",
     apply: "build",
     transformIndexHtml: {
       order: "post",
       handler(html, { bundle = {} }) {
         const chunks = Object.values(bundle).flatMap((output) => (output.type === "chunk" ? [output] : []));
-        const landing = chunks.find((chunk) => chunk.facadeModuleId === LANDING_ROUTE);
-        if (!landing) throw new Error(`no chunk for ${LANDING_ROUTE}`);
         const files = new Set<string>();
         const visit = (fileName: string) => {
           if (files.has(fileName)) return;
           files.add(fileName);
           chunks.find((chunk) => chunk.fileName === fileName)?.imports.forEach(visit);
         };
-        visit(landing.fileName);
-        return [...files]
+        const chunkOf = (module: string) => {
+          const chunk = chunks.find((c) => c.facadeModuleId === module || (c.isEntry && c.moduleIds.includes(module)));
+          if (!chunk) throw new Error(`no chunk for ${module}`);
+          return chunk;
+        };
+        // What the entry imports as it starts the app (React, then BOOT), and the landing route.
+        chunkOf(MAIN).dynamicImports.forEach(visit);
+        visit(chunkOf(LANDING_ROUTE).fileName);
+        const tags = [...files]
           .filter((file) => !html.includes(`"/${file}"`))
           .map((file) => ({
             tag: "link",
-            attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
+            attrs: { rel: "modulepreload", fetchpriority: "low", crossorigin: true, href: `/${file}` },
             injectTo: "head" as const,
           }));
+        // Vite's own (the chunks the entry's `import()` needs) at low priority too.
+        const PRELOAD = '<link rel="modulepreload"';
+        return { html: html.replaceAll(PRELOAD, `${PRELOAD} fetchpriority="low"`), tags };
       },
     },
   };
 }
 
 /**
- * Chakra's global CSS (layer order, reset, global styles, token variables) as a stylesheet of the
- * build, which the browser parses while the scripts download, instead of emotion serializing
- * and inserting its 37 KB when the app starts (the production `system` of src/config/theme.ts
+ * Chakra's global CSS (layer order, reset, global styles, token variables) inlined into
+ * index.html's head: the browser has it with the page, with no stylesheet request to wait for
+ * before the first paint (the boot header uses its tokens), instead of emotion serializing and
+ * inserting its 37 KB when the app starts (the production `system` of src/config/theme.ts
  * leaves it out). src/config/global-css.ts renders it as the provider would.
  */
-function themeStylesheet(): Plugin {
-  const NAME = "theme.css";
+function themeStyles(): Plugin {
+  let css = "";
   return {
-    name: "fiscard:theme-stylesheet",
+    name: "fiscard:theme-styles",
     apply: "build",
     async buildStart() {
       const { module } = await runnerImport<{ renderGlobalCss(): string }>(
         fromHere("./src/config/global-css.ts"),
         { configFile: false, root: fromHere("."), logLevel: "error", resolve: { alias } },
       );
-      this.emitFile({ type: "asset", name: NAME, source: module.renderGlobalCss() });
+      css = module.renderGlobalCss();
+      if (css.includes("</")) throw new Error("the theme's CSS cannot be inlined: it contains </");
     },
     transformIndexHtml: {
       order: "post",
-      handler(_html, { bundle = {} }) {
-        const sheet = Object.values(bundle).find((output) => output.type === "asset" && output.names.includes(NAME));
-        if (!sheet) throw new Error(`no ${NAME} in the bundle`);
-        return [{ tag: "link", attrs: { rel: "stylesheet", href: `/${sheet.fileName}` }, injectTo: "head" as const }];
+      handler() {
+        // (The boot header's rules are not in a layer, so they win whatever the order.)
+        return [{ tag: "style", attrs: { "data-theme": "" }, children: css, injectTo: "head" as const }];
       },
     },
   };
 }
 
+/**
+ * Chakra's `createSystem` renders the whole global CSS (reset, global styles, token variables)
+ * into `system._global` as it builds the system, which is 40% of building it: a long task before
+ * the first render, for CSS the production build has already inlined (themeStyles). The build
+ * makes `_global` a getter, so it is rendered when read (the provider, when it inserts global
+ * CSS: dev, tests, global-css.ts) and never for the production `system` (src/config/theme.ts),
+ * which replaces it with an empty list. Fails the build when Chakra's code no longer matches.
+ */
+function lazyChakraGlobalCss(): Plugin {
+  const FILE = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+  const EAGER = "const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];";
+  const FIELD = /^(\s*)_global,$/m;
+  return {
+    name: "fiscard:lazy-chakra-global-css",
+    apply: "build",
+    transform(code, id) {
+      if (!FILE.test(id)) return null;
+      if (!code.includes(EAGER) || !FIELD.test(code)) {
+        throw new Error(`${id}: Chakra's system no longer builds _global as fiscard:lazy-chakra-global-css expects`);
+      }
+      return code
+        .replace(EAGER, "let _global;")
+        .replace(FIELD, "$1get _global() { return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]); },");
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), wasm(), themeStylesheet(), preloadLandingRoute()],
+  plugins: [react(), wasm(), lazyChakraGlobalCss(), themeStyles(), preloadApp()],
   resolve: { alias },
   build: {
     // The wasm-bindgen glue uses top-level await.
     target: "esnext",
     rolldownOptions: {
-      input: { index: fromHere("./index.html"), landing: LANDING_ROUTE },
+      input: { index: fromHere("./index.html"), app: BOOT, landing: LANDING_ROUTE },
       output: { codeSplitting: { groups: CHUNK_GROUPS } },
     },
   },

@@ -1,23 +1,29 @@
-import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "@/app";
-import { loadDomain } from "@/lib/domain";
-import { readSessionToken } from "@/lib/session-token";
-
+// The entry: as small as a script can be, so the browser paints index.html's boot header before
+// it evaluates the app (React, Chakra, the shell: a long task on a phone). index.html preloads
+// the app's chunks (vite.config.ts), so they download meanwhile; this waits until the header
+// has been painted, then starts the app.
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-// A logged-in visit goes on to screens that validate and format with the domain module
-// (security, cards, orders): fetch it alongside the page's chunks instead of once the page has
-// rendered and asks for it. A failure here is retried by the first screen that needs it.
-if (readSessionToken() !== null) loadDomain().catch(() => undefined);
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  // React first, then the rest of the app: each module graph is evaluated in a task of its own
+  // instead of all of it in one long task.
+  void import("react-dom/client")
+    .then(() => import("./boot"))
+    .then(({ boot }) => boot(root));
+};
 
-// The first render as a transition: React renders the app in slices, yielding to the browser
-// between them, instead of one long task.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+// Once the browser reports the first contentful paint (the header's text on screen); where it
+// reports none (an older browser, a page opened in the background, which draws nothing), after
+// a short wait all the same.
+if (PerformanceObserver.supportedEntryTypes.includes("paint")) {
+  new PerformanceObserver((entries, observer) => {
+    if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
+    observer.disconnect();
+    start();
+  }).observe({ type: "paint", buffered: true });
+}
+setTimeout(start, 200);

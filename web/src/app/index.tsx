@@ -2,9 +2,12 @@ import { RouterProvider, createBrowserRouter } from "react-router-dom";
 import { AppProvider } from "./provider";
 import { routes } from "./router";
 
-const router = createBrowserRouter(routes);
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-export function App() {
+/** The router of the app's route table on the browser's address. */
+export const createAppRouter = (): AppRouter => createBrowserRouter(routes);
+
+export function App({ router }: { readonly router: AppRouter }) {
   return (
     <AppProvider>
       <RouterProvider router={router} />

@@ -2,7 +2,7 @@ import { ChakraProvider } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { SWRConfig, type SWRConfiguration } from "swr";
 import { Toaster } from "@/components/ui/toaster";
-import { system } from "@/config/theme";
+import { appSystem } from "@/config/theme";
 import { I18nProvider } from "@/lib/i18n";
 
 const swrConfig: SWRConfiguration = {
@@ -17,7 +17,7 @@ const swrConfig: SWRConfiguration = {
 /** Everything every screen needs: theme, language, data cache and toasts. */
 export function AppProvider({ children }: { readonly children: ReactNode }) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <I18nProvider>
         <SWRConfig value={swrConfig}>
           {children}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import webEnUS from "@/locales/en-US.json";
-import { act, screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadDomain } from "@/lib/domain";
 import { storeSessionToken } from "@/lib/session-token";
@@ -66,7 +66,8 @@ describe("guards", () => {
     const { router } = renderApp("/my/security");
 
     const domain = await loadDomain();
-    expect(await screen.findByText(domain.maskEmail("alice.smith@example.com"), {}, { timeout: 5000 })).toBeVisible();
+    const page = within(await screen.findByRole("main"));
+    expect(await page.findByText(domain.maskEmail("alice.smith@example.com"), {}, { timeout: 5000 })).toBeVisible();
     expect(callsTo(requests, "GET user/self")).toHaveLength(1);
     expect(callsTo(requests, "GET user/config")).toHaveLength(1);
     expect(callsTo(requests, "GET account/balance")).toHaveLength(0);

@@ -2,15 +2,20 @@ import { redirect, type RouteObject } from "react-router-dom";
 import { RouteError } from "@/components/errors/route-error";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { paths } from "@/config/paths";
+import { cardsKey } from "@/features/cards/api/get-cards";
 import { RootLayout } from "./routes/root";
 import type { RouteHandle } from "./shell/route-handle";
 
 const goTo = (to: string) => () => redirect(to);
 const needsLogin: RouteHandle = { protected: true };
+const accountArea: RouteHandle = { protected: true, usesDomain: true };
+const form: RouteHandle = { usesDomain: true };
+const readsCards: RouteHandle = { reads: [cardsKey(1)] };
 
 /**
  * The route table of SPEC §2. Every page is its own chunk (`lazy`), loaded when first visited;
- * the account areas need a login (`handle.protected`).
+ * the account areas need a login (`handle.protected`); a page may name what it needs first
+ * (`handle.reads`, `handle.usesDomain`).
  */
 export const routes: RouteObject[] = [
   {
@@ -33,10 +38,10 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, loader: goTo(paths.security) },
           { path: "security", lazy: () => import("./routes/my/security") },
-          { path: "security/password", lazy: () => import("./routes/my/security-password") },
-          { path: "security/pin", lazy: () => import("./routes/my/security-pin") },
-          { path: "security/enable-sms", lazy: () => import("./routes/my/security-mobile") },
-          { path: "security/google-authenticator", lazy: () => import("./routes/my/security-authenticators") },
+          { path: "security/password", handle: form, lazy: () => import("./routes/my/security-password") },
+          { path: "security/pin", handle: form, lazy: () => import("./routes/my/security-pin") },
+          { path: "security/enable-sms", handle: form, lazy: () => import("./routes/my/security-mobile") },
+          { path: "security/google-authenticator", handle: form, lazy: () => import("./routes/my/security-authenticators") },
           { path: "security/sessions", lazy: () => import("./routes/my/security-sessions") },
           { path: "security/history", lazy: () => import("./routes/my/security-history") },
           {
@@ -52,11 +57,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: "account",
-        handle: needsLogin,
+        handle: accountArea,
         lazy: () => import("./routes/account-layout"),
         children: [
           { index: true, loader: goTo(paths.accountFiscard) },
-          { path: "fiscard", lazy: () => import("./routes/account/fiscard") },
+          { path: "fiscard", handle: readsCards, lazy: () => import("./routes/account/fiscard") },
           {
             path: "order",
             children: [

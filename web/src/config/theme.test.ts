@@ -5,7 +5,9 @@ import { fileURLToPath } from "node:url";
 import { defaultSystem } from "@chakra-ui/react";
 import { describe, expect, it } from "vitest";
 import { renderGlobalCss } from "./global-css";
-import { system, UNUSED_PALETTES } from "./theme";
+import { appSystem, UNUSED_PALETTES } from "./theme";
+
+const system = appSystem();
 
 const SRC = fileURLToPath(new URL("..", import.meta.url));
 const CHAKRA = fileURLToPath(new URL("../../node_modules/@chakra-ui/react/dist/esm/", import.meta.url));

@@ -141,11 +141,18 @@ export const createAppSystem = ({ withGlobalStyles }: { readonly withGlobalStyle
     }),
   );
 
+let system: ReturnType<typeof createAppSystem> | undefined;
+
 /**
- * The app's system. A production build serves the global CSS as a stylesheet (vite.config.ts,
- * src/config/global-css.ts), so the provider inserts none of it at start; the dev server and the
- * tests insert it at run time.
+ * The app's system, built on first use (src/boot.tsx builds it in a task of its own before the
+ * first render). A production build inlines the global CSS into index.html (vite.config.ts,
+ * src/config/global-css.ts), so the provider inserts none of it at start, and never renders it
+ * (the build makes `_global` a getter, which this replaces unread); the dev server and the tests
+ * insert it at run time.
  */
-export const system = import.meta.env.PROD
-  ? { ...createAppSystem({ withGlobalStyles: false }), _global: [] }
-  : createAppSystem({ withGlobalStyles: true });
+export function appSystem() {
+  system ??= import.meta.env.PROD
+    ? Object.defineProperty(createAppSystem({ withGlobalStyles: false }), "_global", { value: [] })
+    : createAppSystem({ withGlobalStyles: true });
+  return system;
+}

@@ -10,7 +10,7 @@ import {
   type ApiClient,
   type ApiHandlers,
 } from "./api-client";
-import { REQUEST_TIMEOUT_MS, encodeQuery } from "./api-request";
+import { EARLY_REPLY_MS, REQUEST_TIMEOUT_MS, encodeQuery, sendEarly } from "./api-request";
 import { loadDomain } from "./domain";
 import { setLocale } from "./locale";
 import { readSessionToken, storeSessionToken } from "./session-token";
@@ -636,5 +636,46 @@ describe("list calls", () => {
     answer(envelope(403, null, "You are not allowed to do this"));
     const result = await client.list("fiscard/list");
     expect(result).toMatchObject({ statusCode: 403, networkError: false, content: { list: [] } });
+  });
+});
+
+describe("replies asked for early (sendEarly, while the app starts)", () => {
+  it("are taken once by the same GET, handled as its own; the next one asks the server", async () => {
+    storeSessionToken("session-1");
+    answer(envelope(200, { uid: "early" }), envelope(200, { uid: "later" }));
+    sendEarly("user/self");
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(await client.get("user/self")).toMatchObject({ ok: true, content: { uid: "early" } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(await client.get("user/self")).toMatchObject({ ok: true, content: { uid: "later" } });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("end a dead session like any reply (101)", async () => {
+    storeSessionToken("session-1");
+    answer(envelope(101, null, "Please log in again"));
+    sendEarly("user/self");
+    expect(await client.get("user/self")).toMatchObject({ ok: false, statusCode: 101 });
+    expect(handlers.logout).toHaveBeenCalledTimes(1);
+    expect(readSessionToken()).toBeNull();
+  });
+
+  it("are not taken by another query, another session, or once too old", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    storeSessionToken("session-1");
+    answer(envelope(200, 1), envelope(200, 2), envelope(200, 3), envelope(200, 4), envelope(200, 5));
+    sendEarly("fiscard/list", { pageID: 1 });
+    await client.get("fiscard/list", { pageID: 2 });
+    expect(sent(1).url).toBe("/api/fiscard/list?pageID=2");
+
+    sendEarly("user/config");
+    storeSessionToken("session-2");
+    await client.get("user/config");
+    expect(sent(3).headers.get("Access-Token")).toBe("session-2");
+
+    sendEarly("account/balance");
+    vi.setSystemTime(Date.now() + EARLY_REPLY_MS + 1);
+    await client.get("account/balance");
+    expect(fetchMock).toHaveBeenCalledTimes(6);
   });
 });

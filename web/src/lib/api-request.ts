@@ -61,8 +61,41 @@ function networkFailure(): Envelope {
   return { statusCode: StatusCode.internal, content: null, message };
 }
 
+/** How long a reply sent for early (see `sendEarly`) waits to be taken before it is too old. */
+export const EARLY_REPLY_MS = 10_000;
+
+/** Replies asked for before anything asked (`sendEarly`), by request, until taken or too old. */
+const earlyReplies = new Map<string, { readonly sentAt: number; readonly reply: Promise<Reply> }>();
+
+/** The same GET of the same session in the same language: the same reply. */
+const earlyKey = (url: string, headers: Readonly<Record<string, string>>) =>
+  JSON.stringify([url, headers["Access-Token"] ?? null, headers["User-Lang"] ?? null]);
+
+/**
+ * Sends `GET path?query` now, while the app that will ask for it is still starting (src/boot.tsx): the
+ * first `send` of the same request within EARLY_REPLY_MS takes this reply instead of asking the
+ * server again, and handles it as its own (errors, a dead session) — only the wait is saved.
+ */
+export function sendEarly(path: string, query: QueryParams = {}): void {
+  const request: ApiRequest = { method: "GET", url: resolveUrl(path), query };
+  const { url, init, token } = prepare(request);
+  earlyReplies.set(earlyKey(url, init.headers), { sentAt: Date.now(), reply: transmit(url, init, token) });
+}
+
 /** Sends `request` once; never rejects. */
 export async function send(request: ApiRequest): Promise<Reply> {
+  const { url, init, token } = prepare(request);
+  if (request.method === "GET") {
+    const key = earlyKey(url, init.headers);
+    const early = earlyReplies.get(key);
+    earlyReplies.delete(key);
+    if (early && Date.now() - early.sentAt <= EARLY_REPLY_MS) return early.reply;
+  }
+  return transmit(url, init, token);
+}
+
+/** The URL, method, headers and body of `request` as they go out. */
+function prepare(request: ApiRequest) {
   const relative = isRelative(request.url);
   const token = relative ? readSessionToken() : null;
   const headers: Record<string, string> = { Accept: "application/json" };
@@ -81,12 +114,19 @@ export async function send(request: ApiRequest): Promise<Reply> {
     if (request.idempotencyKey !== undefined) headers["Idempotency-Key"] = request.idempotencyKey;
     body = JSON.stringify(request.body);
   }
+  return { url, init: { method: request.method, headers, body }, token };
+}
 
+/** One exchange, within REQUEST_TIMEOUT_MS; never rejects. */
+async function transmit(
+  url: string,
+  init: { readonly method: string; readonly headers: Record<string, string>; readonly body: string | undefined },
+  token: string | null,
+): Promise<Reply> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   try {
-    const { method } = request;
-    const response = await fetch(url, { method, headers, body, signal: controller.signal });
+    const response = await fetch(url, { ...init, signal: controller.signal });
     if (response.status === 401) {
       const message = translate("api.unauthorized_detail");
       return { token, envelope: { statusCode: StatusCode.unauthorized, content: null, message } };

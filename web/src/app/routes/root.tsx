@@ -1,5 +1,5 @@
 import { Box, Flex } from "@chakra-ui/react";
-import { Suspense } from "react";
+import { startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Outlet, ScrollRestoration, useMatches, useNavigate } from "react-router-dom";
 import { useSWRConfig } from "swr";
 import { Footer } from "@/components/layouts/footer";
@@ -17,8 +17,11 @@ import { clearSessionToken, storeSessionToken } from "@/lib/session-token";
 import { isProtectedRoute } from "../shell/route-handle";
 import { ShellDialogs } from "../shell/shell-dialogs";
 import { useShellApiClient } from "../shell/use-api-client-for-shell";
-import { useMaskedEmail } from "../shell/use-masked-email";
+import { useMaskedEmail } from "@/lib/use-masked-email";
 import { useRouteGuards } from "../shell/use-route-guards";
+
+const openLogin = () => openAuthDialog("login");
+const openRegister = () => openAuthDialog("register");
 
 /** The app shell: API client, route guards, header, the page, footer, and the app's dialogs. */
 export function RootLayout() {
@@ -40,28 +43,41 @@ function Shell() {
   const navigate = useNavigate();
   const matches = useMatches();
   const { mutate } = useSWRConfig();
+  // The footer starts below the fold (the page is at least a screen high): it is rendered just
+  // after the page's first commit, as a transition, instead of adding to it.
+  const [footerShown, setFooterShown] = useState(false);
+  useEffect(() => startTransition(() => setFooterShown(true)), []);
 
   /** After a login: the token kept, then the user, security config and balances loaded. */
-  const loggedInWith = async (token: string) => {
-    storeSessionToken(token);
-    await Promise.all([load(selfKey), load(securityConfigKey), load(balanceKey)]);
-  };
+  const loggedInWith = useCallback(
+    async (token: string) => {
+      storeSessionToken(token);
+      await Promise.all([load(selfKey), load(securityConfigKey), load(balanceKey)]);
+    },
+    [load],
+  );
 
-  const signOut = async () => {
+  // The page the logout leaves, read when it happens (so the header's callback stays the same).
+  const onProtectedPage = useRef(false);
+  useLayoutEffect(() => {
+    onProtectedPage.current = isProtectedRoute(matches);
+  }, [matches]);
+  const signOut = useCallback(async () => {
     await logout(api);
     clearSessionToken();
     await mutate(() => true, undefined, { revalidate: false });
-    if (isProtectedRoute(matches)) void navigate(paths.home);
-  };
+    if (onProtectedPage.current) void navigate(paths.home);
+  }, [api, mutate, navigate]);
+  const onLogout = useCallback(() => void signOut(), [signOut]);
 
   return (
     <Flex direction="column" minHeight="100dvh">
       <Header
         loggedIn={loggedIn}
         account={account}
-        onLogin={() => openAuthDialog("login")}
-        onRegister={() => openAuthDialog("register")}
-        onLogout={() => void signOut()}
+        onLogin={openLogin}
+        onRegister={openRegister}
+        onLogout={onLogout}
       />
       {/* At least a screen high: the footer starts below the fold, so a page replacing its
           loading spinner never moves it on screen (no layout shift). */}
@@ -70,7 +86,7 @@ function Shell() {
           <Outlet />
         </Suspense>
       </Box>
-      <Footer />
+      {footerShown && <Footer />}
       {/* A new page starts at its top (a footer link, the card account after applying); back
           and forward return to where the page was left. */}
       <ScrollRestoration />

@@ -1,9 +1,32 @@
 import type { UIMatch } from "react-router-dom";
+import type { ApiKey } from "@/lib/api-provider";
 
 /** What a route declares about itself in its `handle`. */
 export interface RouteHandle {
   /** Needs a login: direct entry while logged out opens the login dialog. */
   readonly protected?: boolean;
+  /**
+   * What the page reads as it opens: on a visit that starts on it, logged in, these are asked
+   * for while the app starts (src/boot.tsx) instead of once the page has rendered.
+   */
+  readonly reads?: readonly ApiKey[];
+  /**
+   * Shows nothing until the wasm module has loaded (amounts, forms): on a visit that starts on
+   * it, the module is fetched while the app starts. Elsewhere it is fetched when first needed,
+   * after the page has shown, so it does not compete with the page's own code.
+   */
+  readonly usesDomain?: boolean;
+}
+
+type Matched = readonly { readonly route: { readonly handle?: unknown } }[];
+const handles = (matches: Matched) => matches.map((match) => (match.route.handle ?? {}) as RouteHandle);
+
+/** What the matched routes say their page needs first: its reads, and whether the wasm module. */
+export function firstNeeds(matches: Matched): { readonly reads: ApiKey[]; readonly usesDomain: boolean } {
+  return {
+    reads: handles(matches).flatMap((handle) => handle.reads ?? []),
+    usesDomain: handles(matches).some((handle) => handle.usesDomain === true),
+  };
 }
 
 export function isProtectedRoute(matches: readonly UIMatch[]): boolean {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, memo, Suspense, useEffect, useState } from "react";
 import { question } from "@/components/ui/confirm-store";
 import { authDialog, closeAuthDialog } from "@/features/auth/stores/auth-dialog";
 import { verificationRequest } from "@/features/security/stores/verification-request";
@@ -23,7 +23,11 @@ function useOpenedOnce(store: Store<unknown>): boolean {
 }
 
 /** The app's dialogs: confirm prompts, step-up verification, and login/register/recover. */
-export function ShellDialogs({ onLoggedIn }: { readonly onLoggedIn: (token: string) => Promise<void> }) {
+export const ShellDialogs = memo(function ShellDialogs({
+  onLoggedIn,
+}: {
+  readonly onLoggedIn: (token: string) => Promise<void>;
+}) {
   // Dialogs belong to this app: when it goes (a test's end), so do they.
   useEffect(
     () => () => {
@@ -45,4 +49,4 @@ export function ShellDialogs({ onLoggedIn }: { readonly onLoggedIn: (token: stri
       </Suspense>
     </>
   );
-}
+});

@@ -13,7 +13,7 @@ import { balanceKey } from "@/features/account/api/get-balance";
 import { openAuthDialog } from "@/features/auth/stores/auth-dialog";
 import { securityConfigKey } from "@/features/security/api/get-security-config";
 import { selfKey } from "@/features/user/api/get-self";
-import { useApiLoader } from "@/lib/api-provider";
+import { useApiLoader, type ApiKey } from "@/lib/api-provider";
 import { closeNewestModal, hasOpenModal } from "@/lib/modal-guard";
 import { readSessionToken } from "@/lib/session-token";
 import { isProtectedRoute } from "./route-handle";
@@ -35,6 +35,19 @@ function scrollToAnchor(hash: string): () => void {
 const entered = (from: string | null, to: string, area: string) =>
   isWithin(to, area) && (from === null || !isWithin(from, area));
 
+/**
+ * What a logged-in user's navigation from `from` (null: the visit's first page) to `to` loads:
+ * the user's own data first, the balances on entering the account area, the security
+ * configuration on entering the security area.
+ */
+export function readsOnEntering(from: string | null, to: string): ApiKey[] {
+  const reads: ApiKey[] = [];
+  if (from === null) reads.push(selfKey);
+  if (entered(from, to, paths.account)) reads.push(balanceKey);
+  if (entered(from, to, paths.security)) reads.push(securityConfigKey);
+  return reads;
+}
+
 export function useRouteGuards(): void {
   const { pathname, hash } = useLocation();
   const matches = useMatches();
@@ -51,9 +64,7 @@ export function useRouteGuards(): void {
       if (from === null && isProtectedRoute(matches)) openAuthDialog("login");
       return;
     }
-    if (from === null) void load(selfKey);
-    if (entered(from, pathname, paths.account)) void load(balanceKey);
-    if (entered(from, pathname, paths.security)) void load(securityConfigKey);
+    for (const key of readsOnEntering(from, pathname)) void load(key);
     // Only a change of page counts, not the matches of the same one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);

@@ -1,4 +1,5 @@
 import { Box, Container, Flex, HStack, Link, Text } from "@chakra-ui/react";
+import { memo } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/config/paths";
 import { useI18n } from "@/lib/i18n";
@@ -10,8 +11,8 @@ const DOCUMENTS: readonly (readonly [to: string, label: MessageKey])[] = [
   [paths.docsTaxForms, "footer.tax_forms"],
 ];
 
-/** Every page's foot: the static documents (SPEC §2) and the copyright. */
-export function Footer() {
+/** Every page's foot: the static documents (SPEC §2) and the copyright; renders with its language only. */
+export const Footer = memo(function Footer() {
   const { t } = useI18n();
   return (
     <Box as="footer" borderTopWidth="1px" bg="bg.subtle" fontSize="sm">
@@ -29,4 +30,4 @@ export function Footer() {
       </Container>
     </Box>
   );
-}
+});

@@ -41,14 +41,19 @@ describe("the header", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: `${zh["header.language"]}: 繁體中文` })).toHaveFocus());
   });
 
-  it("logs out from the user menu: the session ends on the server and here, and a protected page is left", async () => {
+  /** A logged-in user on the security page; the server answers a logout. */
+  function onSecurityPage() {
     const { requests } = mockApi({
       "GET user/self": () => ({ content: userSelf() }),
       "GET user/config": () => ({ content: securityConfig() }),
       "POST user/logout": () => ({ content: null, message: "You have logged out" }),
     });
     storeSessionToken("session-1");
-    const { user, router } = renderApp("/my/security");
+    return { requests, ...renderApp("/my/security") };
+  }
+
+  it("logs out from the user menu: the session ends on the server and here, and a protected page is left", async () => {
+    const { requests, user, router } = onSecurityPage();
 
     // Named by what it does and by the masked address it shows.
     const name = `${en["header.user_menu"]}: al****th@example.com`;
@@ -56,9 +61,27 @@ describe("the header", () => {
     await user.click(await screen.findByRole("menuitem", { name: en["header.logout"] }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/product/fiscard"));
+    expect(callsTo(requests, "POST user/logout")).toHaveLength(1);
     expect(callsTo(requests, "POST user/logout")[0]?.headers.get("Access-Token")).toBe("session-1");
     expect(readSessionToken()).toBeNull();
     expect(await screen.findByRole("button", { name: en["header.login"] })).toBeVisible();
+  });
+
+  it("logs out from the user menu by keyboard, once", async () => {
+    const { requests, user, router } = onSecurityPage();
+
+    const name = `${en["header.user_menu"]}: al****th@example.com`;
+    (await screen.findByRole("button", { name }, { timeout: 5000 })).focus();
+    await user.keyboard("{Enter}");
+    const item = await screen.findByRole("menuitem", { name: en["header.logout"] });
+    await waitFor(() => expect(screen.getByRole("menu")).toHaveFocus());
+    await user.keyboard("{End}");
+    await waitFor(() => expect(item).toHaveAttribute("data-highlighted"));
+    await user.keyboard("{Enter}");
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/product/fiscard"));
+    expect(callsTo(requests, "POST user/logout")).toHaveLength(1);
+    expect(readSessionToken()).toBeNull();
   });
 });
 

@@ -1,9 +1,10 @@
-import { Box, Button, Container, Flex, HStack, IconButton, Link, Text } from "@chakra-ui/react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { Button, Container, Flex, HStack, IconButton, Link, Text } from "@chakra-ui/react";
+import { lazy, memo, Suspense, useRef, useState } from "react";
 import { Link as RouterLink, NavLink, useLocation } from "react-router-dom";
 import { LanguagePicker } from "@/components/language-picker";
 import { isWithin, paths } from "@/config/paths";
 import { useI18n } from "@/lib/i18n";
+import { useViewport } from "@/lib/viewport";
 import { headerMenu, headerUserMenu, type NavItem } from "./nav-items";
 
 // Menus that are not on screen at first load are fetched when needed.
@@ -19,9 +20,14 @@ export interface HeaderProps {
   readonly onLogout: () => void;
 }
 
-/** Logo, menus, login/register or the user menu, language; on mobile the menus sit in a drawer. */
-export function Header({ loggedIn, account, onLogin, onRegister, onLogout }: HeaderProps) {
+/**
+ * Logo, menus, login/register or the user menu, language; on mobile the menus sit in a drawer.
+ * Only the viewport's own parts are rendered (not rendered and hidden by CSS), and the header
+ * renders again only when its props change (the shell's callbacks are stable).
+ */
+export const Header = memo(function Header({ loggedIn, account, onLogin, onRegister, onLogout }: HeaderProps) {
   const { t } = useI18n();
+  const { isMobile } = useViewport();
   const items = loggedIn ? [...headerMenu, ...headerUserMenu] : headerMenu;
   return (
     <Flex as="header" borderBottomWidth="1px" bg="bg.panel" position="sticky" top="0" zIndex="sticky">
@@ -31,43 +37,55 @@ export function Header({ loggedIn, account, onLogin, onRegister, onLogout }: Hea
             <Link asChild fontWeight="bold" fontSize="xl" color="teal.fg" textDecoration="none">
               <RouterLink to={paths.home}>{t("app.name")}</RouterLink>
             </Link>
-            <HStack as="nav" gap="5" hideBelow="md" aria-label={t("header.menu")}>
-              {items.map((item) => (
-                <HeaderLink key={item.to} item={item} />
-              ))}
-            </HStack>
+            {!isMobile && (
+              <HStack as="nav" gap="5" aria-label={t("header.menu")}>
+                {items.map((item) => (
+                  <HeaderLink key={item.to} item={item} />
+                ))}
+              </HStack>
+            )}
           </HStack>
           <HStack gap="2">
             <LanguagePicker />
-            <HStack gap="2" hideBelow="md">
-              {loggedIn ? (
-                <Suspense
-                  fallback={
-                    <Button size="sm" variant="outline" disabled>
-                      {account ?? t("header.account")}
+            {isMobile ? (
+              <MobileMenu
+                items={items}
+                loggedIn={loggedIn}
+                account={account}
+                onLogin={onLogin}
+                onRegister={onRegister}
+                onLogout={onLogout}
+              />
+            ) : (
+              <HStack gap="2">
+                {loggedIn ? (
+                  <Suspense
+                    fallback={
+                      <Button size="sm" variant="outline" disabled>
+                        {account ?? t("header.account")}
+                      </Button>
+                    }
+                  >
+                    <UserMenu account={account} onLogout={onLogout} />
+                  </Suspense>
+                ) : (
+                  <>
+                    <Button size="sm" variant="ghost" onClick={onLogin}>
+                      {t("header.login")}
                     </Button>
-                  }
-                >
-                  <UserMenu account={account} onLogout={onLogout} />
-                </Suspense>
-              ) : (
-                <>
-                  <Button size="sm" variant="ghost" onClick={onLogin}>
-                    {t("header.login")}
-                  </Button>
-                  <Button size="sm" colorPalette="teal" onClick={onRegister}>
-                    {t("header.register")}
-                  </Button>
-                </>
-              )}
-            </HStack>
-            <MobileMenu items={items} loggedIn={loggedIn} account={account} onLogin={onLogin} onRegister={onRegister} onLogout={onLogout} />
+                    <Button size="sm" colorPalette="teal" onClick={onRegister}>
+                      {t("header.register")}
+                    </Button>
+                  </>
+                )}
+              </HStack>
+            )}
           </HStack>
         </Flex>
       </Container>
     </Flex>
   );
-}
+});
 
 function HeaderLink({ item }: { readonly item: NavItem }) {
   const { t } = useI18n();
@@ -89,7 +107,7 @@ function MobileMenu(props: HeaderProps & { readonly items: readonly NavItem[] })
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   return (
-    <Box hideFrom="md">
+    <>
       <IconButton
         ref={button}
         size="sm"
@@ -108,7 +126,7 @@ function MobileMenu(props: HeaderProps & { readonly items: readonly NavItem[] })
           <MobileDrawer {...props} open={open} setOpen={setOpen} returnFocus={button} />
         </Suspense>
       )}
-    </Box>
+    </>
   );
 }
 

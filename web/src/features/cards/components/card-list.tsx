@@ -2,7 +2,7 @@ import { Button, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/config/paths";
-import { useDomain } from "@/lib/domain";
+import { useLoadedDomain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
 import { useViewport } from "@/lib/viewport";
 import { useCards, type Card } from "../api/get-cards";
@@ -44,11 +44,13 @@ export interface CardListProps {
 /** The user's cards: a table on desktop, tiles on mobile, a page at a time, and their dialogs. */
 export function CardList({ availableBalance, wireInstructions, onBalanceChanged }: CardListProps) {
   const { t } = useI18n();
-  const domain = useDomain();
+  // Not suspending on the wasm module: the list is read meanwhile (a suspended list would ask
+  // for it only once the module is there), and shows once both are.
+  const domain = useLoadedDomain();
   const { isMobile } = useViewport();
   const { data, size, setSize, error, mutate } = useCards();
   const list = paged(data, size, error);
-  const cards = list.items.filter((card) => domain.cardListed(card.cardStatus));
+  const cards = domain ? list.items.filter((card) => domain.cardListed(card.cardStatus)) : [];
   // The card whose detail dialog is open (mobile), and the dialog over it or over the list.
   const [detailKey, setDetailKey] = useState<string | null>(null);
   const [over, setOver] = useState<Over | null>(null);
@@ -76,7 +78,7 @@ export function CardList({ availableBalance, wireInstructions, onBalanceChanged 
       <LoadFailed onRetry={() => void mutate()} />
     );
   }
-  if (data === undefined) return <Skeleton height="32" />;
+  if (data === undefined || domain === undefined) return <Skeleton height="32" />;
   if (cards.length === 0) {
     return (
       <Stack align="center" gap="3" paddingY="10" borderWidth="1px" borderStyle="dashed" rounded="lg">

@@ -1,10 +1,13 @@
 import { DataList, Heading, Separator, Skeleton, Stack } from "@chakra-ui/react";
-import { useId, type ReactNode } from "react";
+import { lazy, Suspense, useId, type ReactNode } from "react";
 import { useI18n } from "@/lib/i18n";
 import type { Card } from "../api/get-cards";
 import { CardDialog } from "./card-dialog";
-import { RechargeForm } from "./recharge-form";
 import { useCardFormat } from "./use-card-format";
+
+// The form's code (react-hook-form and the wasm resolver) is fetched when the dialog first opens,
+// not with the card list.
+const RechargeForm = lazy(async () => ({ default: (await import("./recharge-form")).RechargeForm }));
 
 export interface RechargeDialogProps {
   readonly card: Card;
@@ -42,7 +45,9 @@ export function RechargeDialog({ card, availableBalance, wireInstructions, onRec
           {availableBalance === undefined ? (
             <Skeleton height="40" />
           ) : (
-            <RechargeForm card={card} availableBalance={availableBalance} onRecharged={onRecharged} />
+            <Suspense fallback={<Skeleton height="40" />}>
+              <RechargeForm card={card} availableBalance={availableBalance} onRecharged={onRecharged} />
+            </Suspense>
           )}
         </Stack>
         <Separator />

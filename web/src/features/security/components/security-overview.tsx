@@ -1,12 +1,13 @@
-import { Box, Button, Card, Heading, HStack, Stack, Switch, Text } from "@chakra-ui/react";
+import { Box, Button, Card, Heading, HStack, Skeleton, Stack, Switch, Text } from "@chakra-ui/react";
 import type { SwitchModule, SwitchTarget } from "domain-wasm";
 import { useId, useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { toaster } from "@/components/ui/toaster-queue";
 import { paths } from "@/config/paths";
 import { useApiClient } from "@/lib/api-provider";
-import { useDomain } from "@/lib/domain";
+import { loadDomain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
+import { useMaskedEmail } from "@/lib/use-masked-email";
 import { changeSwitch } from "../api/change-switch";
 import { useSecurityConfig, type SecurityConfig } from "../api/get-security-config";
 import { toDomainConfig } from "./domain-config";
@@ -18,10 +19,14 @@ export interface SecurityOverviewProps {
   readonly mobile: string | null | undefined;
 }
 
-/** The security center (SPEC §2): each protection, its state, and the login/trade switches. */
+/**
+ * The security center (SPEC §2): each protection, its state, and the login/trade switches. It
+ * shows at once, without waiting for the wasm module or the user's data: the e-mail (masked by
+ * the domain) and each state fill in as they arrive.
+ */
 export function SecurityOverview({ email, mobile }: SecurityOverviewProps) {
   const { t } = useI18n();
-  const domain = useDomain();
+  const maskedEmail = useMaskedEmail(email);
   const { data: config, error, mutate } = useSecurityConfig();
 
   if (error) return <LoadFailed onRetry={() => void mutate()} />;
@@ -35,7 +40,7 @@ export function SecurityOverview({ email, mobile }: SecurityOverviewProps) {
         <Card.Body>
           {/* A list of the protections (no separator elements: a list holds only its items). */}
           <Stack as="ul" gap="4" listStyleType="none" css={{ "& > li + li": { borderTopWidth: "1px", paddingTop: "4" } }}>
-            <Item title={t("security.email")} detail={email ? domain.maskEmail(email) : "…"} />
+            <Item title={t("security.email")} detail={maskedEmail ?? "…"} />
             <Item
               title={t("security.login_password")}
               detail={t("security.login_password_detail")}
@@ -64,7 +69,7 @@ export function SecurityOverview({ email, mobile }: SecurityOverviewProps) {
           </Stack>
         </Card.Body>
       </Card.Root>
-      {config && <Switches config={config} onChanged={() => void mutate()} />}
+      <Switches config={config} onChanged={() => void mutate()} />
       <HStack gap="3" wrap="wrap">
         <LinkButton to={paths.securitySessions} label={t("security.sessions.title")} />
         <LinkButton to={paths.securityHistory} label={t("security.history.title")} />
@@ -115,15 +120,23 @@ function isOn(config: SecurityConfig, module: SwitchModule, target: SwitchTarget
   return target !== "security" && config.login[target];
 }
 
-/** The login and trade protections; each change is checked by the domain, then verified. */
-function Switches({ config, onChanged }: { readonly config: SecurityConfig; readonly onChanged: () => void }) {
+/**
+ * The login and trade protections; each change is checked by the domain, then verified. Until
+ * the configuration has loaded, each switch is a placeholder (never a switch shown off).
+ */
+function Switches({ config, onChanged }: { readonly config: SecurityConfig | undefined; readonly onChanged: () => void }) {
   const { t } = useI18n();
-  const domain = useDomain();
   const api = useApiClient();
   const [busy, setBusy] = useState<string | null>(null);
   const headingId = useId();
 
   const change = async (module: SwitchModule, target: SwitchTarget, on: boolean) => {
+    if (!config) return;
+    const domain = await loadDomain().catch(() => undefined);
+    if (!domain) {
+      toaster.create({ type: "error", title: t("api.network_exception") });
+      return;
+    }
     const refused = domain.checkSwitch(toDomainConfig(config), module, target, on);
     if (refused) {
       toaster.create({ type: "error", title: t(`error.${refused}`) });
@@ -150,20 +163,27 @@ function Switches({ config, onChanged }: { readonly config: SecurityConfig; read
           </Card.Header>
           <Card.Body>
             <Stack gap="3">
-              {targets.map((target) => (
-                <Switch.Root
-                  key={target}
-                  checked={isOn(config, module, target)}
-                  disabled={busy !== null}
-                  onCheckedChange={({ checked }) => void change(module, target, checked)}
-                  justifyContent="space-between"
-                  width="full"
-                >
-                  <Switch.Label>{t(`security.switches.target.${target}`)}</Switch.Label>
-                  <Switch.HiddenInput />
-                  <Switch.Control />
-                </Switch.Root>
-              ))}
+              {targets.map((target) =>
+                config === undefined ? (
+                  <HStack key={target} justify="space-between">
+                    <Text>{t(`security.switches.target.${target}`)}</Text>
+                    <Skeleton height="5" width="9" borderRadius="full" />
+                  </HStack>
+                ) : (
+                  <Switch.Root
+                    key={target}
+                    checked={isOn(config, module, target)}
+                    disabled={busy !== null}
+                    onCheckedChange={({ checked }) => void change(module, target, checked)}
+                    justifyContent="space-between"
+                    width="full"
+                  >
+                    <Switch.Label>{t(`security.switches.target.${target}`)}</Switch.Label>
+                    <Switch.HiddenInput />
+                    <Switch.Control />
+                  </Switch.Root>
+                ),
+              )}
             </Stack>
           </Card.Body>
         </Card.Root>

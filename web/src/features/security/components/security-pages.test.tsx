@@ -16,7 +16,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function loggedIn(config: Record<string, unknown>, more: Record<string, (r: MockRequest) => MockAnswer> = {}) {
+function loggedIn(
+  config: Record<string, unknown>,
+  more: Record<string, (r: MockRequest) => MockAnswer | Promise<MockAnswer>> = {},
+) {
   storeSessionToken("session-1");
   return mockApi({
     "GET user/self": () => ({ content: userSelf({ mobile: "+85291234567" }) }),
@@ -33,10 +36,11 @@ describe("the security overview", () => {
     loggedIn({ security: true, mfa: [phone] });
     renderApp("/my/security");
     const domain = await loadDomain();
-    expect(await screen.findByText(domain.maskEmail("alice.smith@example.com"), {}, { timeout: 5000 })).toBeVisible();
+    // (The header's user menu shows it too.)
+    const list = (await screen.findByText(text("security.login_password"), {}, { timeout: 5000 })).closest("ul");
+    expect(await within(list as HTMLElement).findByText(domain.maskEmail("alice.smith@example.com"))).toBeVisible();
     expect(screen.getByText("+85291234567").closest("li#mobile")).not.toBeNull();
-    const rows = within(screen.getByText(text("security.login_password")).closest("ul") as HTMLElement);
-    expect(rows.getAllByRole("listitem")).toHaveLength(5);
+    expect(within(list as HTMLElement).getAllByRole("listitem")).toHaveLength(5);
     expect(screen.getByText(text("security.authenticator_bound").replace("{count}", "1"))).toBeVisible();
     expect(screen.getByRole("link", { name: text("security.manage") })).toHaveAttribute(
       "href",
@@ -44,12 +48,34 @@ describe("the security overview", () => {
     );
   });
 
+  it("shows the page before the configuration arrives, each switch a placeholder (never shown off)", async () => {
+    let arrive: (config: ReturnType<typeof securityConfig>) => void = () => undefined;
+    loggedIn(
+      {},
+      {
+        "GET user/config": () =>
+          new Promise<MockAnswer>((resolve) => {
+            arrive = (config) => resolve({ content: config });
+          }),
+      },
+    );
+    renderApp("/my/security");
+    const login = within(await screen.findByRole("group", { name: text("security.switches.login") }, { timeout: 5000 }));
+    expect(login.getByText(text("security.switches.target.email"))).toBeVisible();
+    expect(login.queryByRole("checkbox")).toBeNull();
+
+    arrive(securityConfig({ login: { email: true, mfa: false } }));
+    expect(await login.findByRole("checkbox", { name: text("security.switches.target.email") })).toBeChecked();
+    expect(login.getByRole("checkbox", { name: text("security.switches.target.mfa") })).not.toBeChecked();
+  });
+
   it("refuses, without asking the server, an authenticator switch when none is bound", async () => {
     const { requests, fetch } = loggedIn({});
     const { user } = renderApp("/my/security");
     const login = within(await screen.findByRole("group", { name: text("security.switches.login") }, { timeout: 5000 }));
     const sent = fetch.mock.calls.length;
-    await user.click(login.getByRole("checkbox", { name: text("security.switches.target.mfa") }));
+    // (A placeholder until the configuration has loaded.)
+    await user.click(await login.findByRole("checkbox", { name: text("security.switches.target.mfa") }, { timeout: 5000 }));
     expect(await screen.findByText(text("error.switch_needs_authenticator"))).toBeVisible();
     expect(fetch.mock.calls.length).toBe(sent);
     expect(callsTo(requests, "POST user/config/switch")).toHaveLength(0);
@@ -70,7 +96,7 @@ describe("the security overview", () => {
     );
     const { user } = renderApp("/my/security");
     const login = within(await screen.findByRole("group", { name: text("security.switches.login") }, { timeout: 5000 }));
-    await user.click(login.getByRole("checkbox", { name: text("security.switches.target.email") }));
+    await user.click(await login.findByRole("checkbox", { name: text("security.switches.target.email") }, { timeout: 5000 }));
 
     const dialog = within(await screen.findByRole("dialog", { name: text("verify.title") }, { timeout: 5000 }));
     expect(dialog.queryByRole("textbox", { name: text("verify.mfa_code") })).toBeNull();

@@ -535,7 +535,7 @@ describe("card journeys", { concurrency: true }, () => {
 
       it("applies for a card, funds it, pays with it, freezes and cancels it", TIMEOUT, async () => {
         const user = await registerUser(env.server);
-        const { context, page, errors, console } = await newPage(env.browser, device, env.server.baseUrl);
+        const { context, page, errors, console, trail } = await newPage(env.browser, device, env.server.baseUrl);
         await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.server.baseUrl });
         // Logged in from the first page on; a reload keeps the session as the app keeps it.
         await context.addInitScript((session) => {
@@ -544,13 +544,11 @@ describe("card journeys", { concurrency: true }, () => {
             localStorage.setItem("accessToken", session);
           }
         }, user.token);
-        const j = new Journey({ page, device, server: env.server, errors, console, user });
+        const j = new Journey({ page, device, server: env.server, errors, console, trail, user });
         try {
           await cardJourney(j);
         } catch (error) {
-          const shot = join(SCREENSHOTS, `FAILED-${device.name}-cards.png`);
-          await page.screenshot({ path: shot }).catch(() => undefined);
-          error.message += `\nThe page (${page.url()}): ${shot}\nIts console errors:\n${console.join("\n") || "none"}`;
+          error.message += await j.describeFailure(join(SCREENSHOTS, `FAILED-${device.name}-cards.png`));
           throw error;
         } finally {
           await context.close();

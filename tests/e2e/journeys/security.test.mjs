@@ -37,9 +37,9 @@ describe("security journeys", { concurrency: true }, () => {
             await body(start);
           } catch (error) {
             for (const [index, j] of opened.entries()) {
-              const shot = join(SCREENSHOTS, `FAILED-${device.name}-${name.replace(/\W+/g, "-")}-${index}.png`);
-              await j.page.screenshot({ path: shot }).catch(() => undefined);
-              error.message += `\nThe page: ${shot}\nIts console errors:\n${j.console.join("\n") || "none"}`;
+              error.message += await j.describeFailure(
+                join(SCREENSHOTS, `FAILED-${device.name}-${name.replace(/\W+/g, "-")}-${index}.png`),
+              );
             }
             throw error;
           } finally {
@@ -50,7 +50,7 @@ describe("security journeys", { concurrency: true }, () => {
 
       /** A new browser context on the home page; logged in already when `user` has a token. */
       async function open(user) {
-        const { context, page, errors, console } = await newPage(env.browser, device, env.server.baseUrl);
+        const { context, page, errors, console, trail } = await newPage(env.browser, device, env.server.baseUrl);
         if (user.token) {
           await context.addInitScript((token) => {
             if (!sessionStorage.getItem("e2e-started")) {
@@ -60,7 +60,7 @@ describe("security journeys", { concurrency: true }, () => {
           }, user.token);
         }
         await page.goto("/");
-        return new Journey({ page, device, server: env.server, errors, console, user });
+        return new Journey({ page, device, server: env.server, errors, console, trail, user });
       }
 
       /** The list item of the security overview titled `title`. */

@@ -20,7 +20,8 @@ export function launchBrowser() {
 
 /**
  * A fresh context (no storage) at `device` (one of VIEWPORTS) on `baseUrl`. `errors` collects
- * the page's uncaught errors, `console` what it logged as errors (shown when a journey fails).
+ * the page's uncaught errors, `console` what it logged as errors, `trail` its last navigations
+ * and clicks (shown when a journey fails).
  */
 export async function newPage(browser, device, baseUrl) {
   const { name, ...options } = device;
@@ -29,11 +30,45 @@ export async function newPage(browser, device, baseUrl) {
   const page = await context.newPage();
   const errors = [];
   const console = [];
+  const trail = [];
   page.on("pageerror", (error) => errors.push(error));
   page.on("console", (message) => {
     if (message.type() === "error") console.push(message.text());
+    else if (message.type() === "debug" && message.text().startsWith(TRAIL)) {
+      trail.push(message.text().slice(TRAIL.length));
+      if (trail.length > 40) trail.shift();
+    }
   });
-  return { context, page, errors, console };
+  await context.addInitScript(recordTrail, TRAIL);
+  return { context, page, errors, console, trail };
+}
+
+/** The prefix of the console messages recordTrail writes. */
+const TRAIL = "journey-trail: ";
+
+/**
+ * Runs in the page: logs each history change (the app's navigations) and each click, with the
+ * page's clock, so that a failed journey can say what the page did last (`trail`).
+ */
+function recordTrail(prefix) {
+  const log = (text) => console.debug(`${prefix}${Math.round(performance.now())} ms ${text}`);
+  for (const method of ["pushState", "replaceState"]) {
+    const original = history[method].bind(history);
+    history[method] = (state, unused, url) => {
+      log(`${method} ${url ?? "(same)"} from ${location.pathname}${location.hash}`);
+      return original(state, unused, url);
+    };
+  }
+  addEventListener("popstate", () => log(`popstate to ${location.pathname}${location.hash}`));
+  addEventListener(
+    "click",
+    (event) => {
+      const target = event.target instanceof Element ? event.target : null;
+      const name = (target?.closest("a, button, [role]")?.textContent ?? "").trim().slice(0, 40);
+      log(`click on ${target?.tagName.toLowerCase() ?? "?"} "${name}" at ${event.clientX},${event.clientY}`);
+    },
+    true,
+  );
 }
 
 /**

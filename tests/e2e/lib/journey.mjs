@@ -24,12 +24,13 @@ export const EMAIL_CODE_COOLDOWN_MS = 60_000;
  * person knows (e-mail, password, the authenticator key, the PIN).
  */
 export class Journey {
-  constructor({ page, device, server, errors, console, user = {} }) {
+  constructor({ page, device, server, errors, console, trail = [], user = {} }) {
     this.page = page;
     this.device = device;
     this.server = server;
     this.errors = errors;
     this.console = console;
+    this.trail = trail;
     this.lang = "en-US";
     this.t = texts(this.lang);
     this.user = { ...user };
@@ -41,6 +42,16 @@ export class Journey {
 
   get mobile() {
     return this.device.isMobile;
+  }
+
+  /**
+   * What a failed journey reports of this page: a screenshot saved as `shot`, the page's address,
+   * what it logged as errors, and its last navigations and clicks.
+   */
+  async describeFailure(shot) {
+    await this.page.screenshot({ path: shot }).catch(() => undefined);
+    const list = (lines) => lines.join("\n") || "none";
+    return `\nThe page (${this.page.url()}): ${shot}\nIts console errors:\n${list(this.console)}\nIts last navigations and clicks:\n${list(this.trail)}`;
   }
 
   /** Taps on a phone, clicks on a desktop. */

@@ -3,10 +3,34 @@ import { afterEach, describe, expect, it } from "vitest";
 import webEnUS from "@/locales/en-US.json";
 import webZhHK from "@/locales/zh-HK.json";
 import { loadDomain } from "./domain";
-import { DEFAULT_LOCALE, LOCALES, formatMessage, setLocale, translate } from "./locale";
+import { DEFAULT_LOCALE, LOCALES, formatDateTime, formatMessage, perLocale, setLocale, translate } from "./locale";
 
 afterEach(async () => {
   await setLocale("en-US");
+});
+
+describe("perLocale", () => {
+  it("makes one value per language, on first use, and hands the same one back", () => {
+    const made: string[] = [];
+    const formatter = perLocale((locale) => {
+      made.push(locale);
+      return { locale };
+    });
+    expect(made).toEqual([]);
+    const first = formatter("en-US");
+    expect(formatter("en-US")).toBe(first);
+    expect(formatter("zh-HK")).not.toBe(first);
+    expect(made).toEqual(["en-US", "zh-HK"]);
+  });
+});
+
+describe("formatDateTime", () => {
+  it("writes a time in each language's way, with the same formatter each time", () => {
+    const ms = Date.UTC(2026, 10, 21, 9, 20);
+    expect(formatDateTime(ms, "en-US")).toBe(formatDateTime(ms, "en-US"));
+    expect(formatDateTime(ms, "en-US")).toMatch(/2026/);
+    expect(formatDateTime(ms, "zh-HK")).toMatch(/2026年/);
+  });
 });
 
 describe("formatMessage", () => {

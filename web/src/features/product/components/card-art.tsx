@@ -1,4 +1,5 @@
 import { Box } from "@chakra-ui/react";
+import { useI18n } from "@/lib/i18n";
 
 /**
  * A drawing of the virtual card (inline SVG: no image request, and its box is sized by the
@@ -6,6 +7,7 @@ import { Box } from "@chakra-ui/react";
  * Fonts are set in `style`: the page's stylesheet would win over SVG font attributes.
  */
 export function CardArt() {
+  const { t } = useI18n();
   return (
     <Box width="full" maxWidth="md" marginX="auto" aspectRatio="1.586" filter="drop-shadow(0 18px 30px rgba(15, 118, 110, 0.28))">
       <svg viewBox="0 0 856 540" width="100%" height="100%" aria-hidden="true" focusable="false">
@@ -32,7 +34,7 @@ export function CardArt() {
           fiscard
         </text>
         <text x="792" y="112" fill="#ccfbf1" style={{ font: "600 30px system-ui, sans-serif", letterSpacing: "6px" }} textAnchor="end">
-          VIRTUAL
+          {t("product.hero.card_kind")}
         </text>
         <rect x="64" y="188" width="112" height="84" rx="14" fill="url(#card-art-chip)" />
         <path d="M64 230h112M120 188v84M92 188v84M148 188v84" stroke="#92400e" strokeWidth="3" opacity="0.5" />

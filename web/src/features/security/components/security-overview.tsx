@@ -171,6 +171,7 @@ function Switches({ config, onChanged }: { readonly config: SecurityConfig | und
                   </HStack>
                 ) : (
                   <Switch.Root
+                    colorPalette="teal"
                     key={target}
                     checked={isOn(config, module, target)}
                     disabled={busy !== null}

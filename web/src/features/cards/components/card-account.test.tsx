@@ -9,6 +9,7 @@ import { loadDomain } from "@/lib/domain";
 import { storeSessionToken } from "@/lib/session-token";
 import { callsTo, mockApi, userSelf, type MockAnswer, type MockRequest } from "@/testing/mock-api";
 import { renderApp } from "@/testing/render-app";
+import { setWidth } from "@/testing/viewport";
 
 const en: Record<string, string> = { ...domainEnUS, ...webEnUS };
 const zh: Record<string, string> = { ...domainZhHK, ...webZhHK };
@@ -81,11 +82,6 @@ function account(more: Record<string, Handler> = {}) {
     "GET account/deposit/wire": () => ({ content: wire }),
     ...more,
   });
-}
-
-function setWidth(width: number) {
-  Object.defineProperty(window, "innerWidth", { configurable: true, value: width });
-  window.dispatchEvent(new Event("resize"));
 }
 
 beforeEach(() => setWidth(1024));

@@ -9,6 +9,7 @@ import { setLocale } from "@/lib/locale";
 import { storeSessionToken } from "@/lib/session-token";
 import { callsTo, mockApi, userSelf } from "@/testing/mock-api";
 import { renderApp } from "@/testing/render-app";
+import { setWidth } from "@/testing/viewport";
 
 const en: Record<string, string> = { ...domainEnUS, ...webEnUS };
 const zh: Record<string, string> = { ...domainZhHK, ...webZhHK };
@@ -48,11 +49,6 @@ function orders() {
           : { list: firstPage, totalPage: 2, totalCount: 7 },
     }),
   });
-}
-
-function setWidth(width: number) {
-  Object.defineProperty(window, "innerWidth", { configurable: true, value: width });
-  window.dispatchEvent(new Event("resize"));
 }
 
 afterEach(async () => {

@@ -7,6 +7,7 @@ import { loadDomain } from "@/lib/domain";
 import { storeSessionToken } from "@/lib/session-token";
 import { callsTo, mockApi, securityConfig, userSelf, type MockAnswer, type MockRequest } from "@/testing/mock-api";
 import { renderApp } from "@/testing/render-app";
+import { setWidth } from "@/testing/viewport";
 
 const en: Record<string, string> = { ...domainEnUS, ...webEnUS };
 const text = (key: string) => en[key] ?? key;
@@ -140,5 +141,26 @@ describe("sessions and history", () => {
     expect(await screen.findByText(text("security.event.login_succeeded"))).toBeVisible();
     expect(callsTo(requests, "GET user/security/events")[0]?.query.get("pageID")).toBe("1");
     expect(screen.queryByRole("button", { name: text("app.load_more") })).toBeNull();
+    expect(screen.getByRole("table")).toBeVisible();
+  });
+
+  it("lists the security events on a phone instead of a table wider than it", async () => {
+    setWidth(390);
+    try {
+      loggedIn({
+        "GET user/security/events": () => ({
+          content: { list: [{ id: "e1", kind: "password_changed", ip: "10.0.0.9", device: "Safari on iPhone", createTime: 1 }], totalPage: 1, totalCount: 1 },
+        }),
+      });
+      renderApp("/my/security/history");
+      const list = await screen.findByRole("list", { name: text("security.history.title") }, { timeout: 5000 });
+      const [event] = within(list).getAllByRole("listitem");
+      expect(event).toHaveTextContent(text("security.event.password_changed"));
+      expect(event).toHaveTextContent("10.0.0.9");
+      expect(event).toHaveTextContent("Safari on iPhone");
+      expect(screen.queryByRole("table")).toBeNull();
+    } finally {
+      setWidth(1024);
+    }
   });
 });

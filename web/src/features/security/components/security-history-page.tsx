@@ -1,12 +1,17 @@
-import { Button, Heading, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { Box, Button, Heading, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { useI18n } from "@/lib/i18n";
 import { formatDateTime, type MessageKey } from "@/lib/locale";
+import { useViewport } from "@/lib/viewport";
 import { useSecurityEvents } from "../api/get-security-events";
 import { LoadFailed } from "@/components/ui/load-failed";
 
-/** The account's security events, newest first, a page at a time. */
+/**
+ * The account's security events, newest first, a page at a time: a table on wider screens, a
+ * list on a phone (four columns do not fit one without scrolling sideways).
+ */
 export function SecurityHistoryPage() {
   const { t, locale } = useI18n();
+  const { isMobile } = useViewport();
   const { data: pages, error, size, setSize, isValidating, mutate } = useSecurityEvents();
   const events = pages?.flatMap((page) => page.list) ?? [];
   const last = pages?.at(-1);
@@ -26,8 +31,24 @@ export function SecurityHistoryPage() {
       {failed && <LoadFailed onRetry={() => void mutate()} />}
       {!pages && !failed && <Skeleton height="32" />}
       {pages && events.length === 0 && !failed && <Text color="fg.muted">{t("security.history.none")}</Text>}
-      {events.length > 0 && (
-        // Wider than a phone: it scrolls sideways, so it takes focus to scroll by keyboard too.
+      {events.length > 0 && isMobile && (
+        <Stack as="ul" gap="0" listStyleType="none" aria-label={t("security.history.title")} borderTopWidth="1px">
+          {events.map((event) => (
+            <Box as="li" key={event.id} paddingY="3" borderBottomWidth="1px">
+              <Text fontWeight="medium">{kind(event.kind)}</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {formatDateTime(event.createTime, locale)} · {event.ip}
+              </Text>
+              <Text fontSize="sm" color="fg.muted" truncate title={event.device}>
+                {event.device}
+              </Text>
+            </Box>
+          ))}
+        </Stack>
+      )}
+      {events.length > 0 && !isMobile && (
+        // It may still be wider than a tablet: it scrolls sideways, so it takes focus to scroll
+        // by keyboard too.
         <Table.ScrollArea tabIndex={0} role="region" aria-label={t("security.history.title")}>
           <Table.Root size="sm">
             <Table.Header>

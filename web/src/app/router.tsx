@@ -6,7 +6,8 @@ import { cardsKey } from "@/features/cards/api/get-cards";
 import { RootLayout } from "./routes/root";
 import type { RouteHandle } from "./shell/route-handle";
 
-const goTo = (to: string) => () => redirect(to);
+/** A path that only redirects: its loader answers before anything renders, so it shows nothing. */
+const goTo = (to: string): RouteObject => ({ index: true, loader: () => redirect(to), element: null });
 const needsLogin: RouteHandle = { protected: true };
 const accountArea: RouteHandle = { protected: true, usesDomain: true };
 const form: RouteHandle = { usesDomain: true };
@@ -23,11 +24,11 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
-      { index: true, loader: goTo(paths.productFiscard) },
+      goTo(paths.productFiscard),
       {
         path: "product",
         children: [
-          { index: true, loader: goTo(paths.productFiscard) },
+          goTo(paths.productFiscard),
           { path: "fiscard", lazy: () => import("./routes/product/fiscard") },
         ],
       },
@@ -36,7 +37,7 @@ export const routes: RouteObject[] = [
         handle: needsLogin,
         lazy: () => import("./routes/account-layout"),
         children: [
-          { index: true, loader: goTo(paths.security) },
+          goTo(paths.security),
           { path: "security", lazy: () => import("./routes/my/security") },
           { path: "security/password", handle: form, lazy: () => import("./routes/my/security-password") },
           { path: "security/pin", handle: form, lazy: () => import("./routes/my/security-pin") },
@@ -47,7 +48,7 @@ export const routes: RouteObject[] = [
           {
             path: "payment",
             children: [
-              { index: true, loader: goTo(paths.paymentBank) },
+              goTo(paths.paymentBank),
               { path: "bank", lazy: () => import("./routes/my/payment-bank") },
               { path: "bank-add", lazy: () => import("./routes/my/payment-bank-add") },
             ],
@@ -60,12 +61,12 @@ export const routes: RouteObject[] = [
         handle: accountArea,
         lazy: () => import("./routes/account-layout"),
         children: [
-          { index: true, loader: goTo(paths.accountFiscard) },
+          goTo(paths.accountFiscard),
           { path: "fiscard", handle: readsCards, lazy: () => import("./routes/account/fiscard") },
           {
             path: "order",
             children: [
-              { index: true, loader: goTo(paths.accountOrderCard) },
+              goTo(paths.accountOrderCard),
               { path: "card", lazy: () => import("./routes/account/order-card") },
             ],
           },

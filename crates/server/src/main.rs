@@ -179,8 +179,11 @@ async fn main() -> anyhow::Result<()> {
         )
         .with_target(false)
         .init();
+    // Parsed first: `--help` and a mistyped command end here, before the configuration (which
+    // generates ./data secrets in local mode) is read.
+    let command = Cli::parse().command.unwrap_or(Command::Serve);
     let config = server::config::Config::from_env()?;
-    match Cli::parse().command.unwrap_or(Command::Serve) {
+    match command {
         Command::Serve => server::serve(config).await,
         Command::Admin {
             action:

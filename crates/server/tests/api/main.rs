@@ -6,6 +6,7 @@ mod authenticators;
 mod captcha;
 mod card_events;
 mod cards;
+mod cli;
 mod concurrency;
 mod contract;
 mod email_code;

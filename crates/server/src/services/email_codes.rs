@@ -15,6 +15,11 @@ use crate::db::schema::email_codes;
 pub const CODE_TTL_MS: i64 = 10 * 60_000;
 pub const MAX_ATTEMPTS: i32 = 5;
 pub const RESEND_COOLDOWN_MS: i64 = 60_000;
+/// One new code a minute per address and purpose.
+const RESEND_COOLDOWN: throttle::Limit = throttle::Limit {
+    hits: 1,
+    window_ms: RESEND_COOLDOWN_MS,
+};
 
 /// What a code proves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,25 +63,22 @@ pub fn issue(
     ip: &str,
     now: i64,
 ) -> Result<Result<String, AppError>, AppError> {
-    let latest: Option<i64> = email_codes::table
-        .filter(
-            email_codes::email
-                .eq(email)
-                .and(email_codes::purpose.eq(purpose.as_str())),
-        )
-        .select(email_codes::created_at)
-        .order(email_codes::created_at.desc())
-        .first(conn)
-        .optional()?;
-    if let Some(created) = latest.filter(|c| now - c < RESEND_COOLDOWN_MS) {
-        let seconds = u64::try_from((created + RESEND_COOLDOWN_MS - now + 999) / 1000).unwrap_or(1);
-        return Ok(Err(AppError::resend_cooldown(seconds)));
+    // One code a minute, counted before anything else as the limits are: requests sent at
+    // once queue on the key's row (PostgreSQL locks it until the transaction ends), so one
+    // gets the code and the others the wait. (Reading the newest code's time instead let every
+    // request of a burst through: none of them sees another's code before it commits.)
+    let resend_key = format!("code:resend:{}:{email}", purpose.as_str());
+    let resend = throttle::take(conn, &resend_key, RESEND_COOLDOWN, now)?;
+    if resend.over(RESEND_COOLDOWN) {
+        return Ok(Err(AppError::resend_cooldown(resend.seconds_left)));
     }
     let address_key = format!("code:address:{email}");
     let ip_key = format!("code:ip:{ip}");
     for (k, limit) in [(&ip_key, CODES_PER_IP), (&address_key, CODES_PER_ADDRESS)] {
         let attempt = throttle::take(conn, k, limit, now)?;
         if attempt.over(limit) {
+            // No code went out: the next request need not wait the minute for this one.
+            throttle::give_back(conn, &resend_key)?;
             return Ok(Err(AppError::too_many_attempts(attempt.seconds_left)));
         }
     }

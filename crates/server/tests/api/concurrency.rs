@@ -87,3 +87,30 @@ async fn a_code_sent_many_times_at_once_creates_one_account() {
     assert_eq!(codes.iter().filter(|&&c| c == 200).count(), 1, "{codes:?}");
     assert_eq!(codes.iter().filter(|&&c| c == 104).count(), 5, "{codes:?}");
 }
+
+#[actix_web::test]
+async fn codes_asked_for_at_once_send_one_mail_within_the_minute() {
+    let app = spawn_app().await;
+    app.register("me@example.com", PASSWORD).await;
+    let tokens = join_all((0..6).map(|_| app.solve_captcha())).await;
+    let bodies: Vec<_> = tokens
+        .iter()
+        .map(|token| json!({ "email": "me@example.com", "token": token, "purpose": "forgetPassword" }))
+        .collect();
+    let answers = join_all(bodies.iter().map(|body| app.post("/user/captcha", body))).await;
+    let codes: Vec<i64> = answers.iter().map(crate::helpers::Answer::code).collect();
+    assert_eq!(codes.iter().filter(|&&c| c == 200).count(), 1, "{codes:?}");
+    // The others wait for the minute, not for the hourly limit (5 codes an address).
+    for answer in answers.iter().filter(|a| a.code() != 200) {
+        assert_eq!(answer.code(), 429, "{codes:?}");
+        assert!(
+            answer
+                .message()
+                .ends_with("seconds before requesting another code"),
+            "{}",
+            answer.message()
+        );
+    }
+    app.read_code("me@example.com").await;
+    app.assert_no_new_mail("me@example.com").await;
+}

@@ -337,6 +337,49 @@ async fn authorizations_are_declined_by_status_limits_and_balance_with_the_reaso
     assert_ledger_sound(&app).await;
 }
 
+/// A card past its expiry (its stored expiry moved to now, as if the years had passed): listed
+/// as expired, declined by the network, closed to recharges, freezing and revealing, and
+/// still cancellable, which returns its balance to the USD account.
+#[actix_web::test]
+async fn an_expired_card_declines_payments_and_can_only_be_cancelled() {
+    use diesel::prelude::*;
+    use server::db::schema::cards;
+
+    let app = spawn_app().await;
+    let (h, card) = funded_card(&app, "me@example.com", "100").await;
+    let (key, now) = (card.clone(), app.clock.now_ms());
+    app.db
+        .write(move |conn| {
+            diesel::update(cards::table.find(key))
+                .set(cards::expires_at.eq(now))
+                .execute(conn)
+                .map_err(Into::into)
+        })
+        .await
+        .unwrap();
+
+    assert_eq!(cards_of(&app, &h).await[0]["cardStatus"], "expired");
+    let answer = event(&app, &auth(&card, "late", "1", "USD", None)).await;
+    assert_eq!(answer.assert_ok()["approved"], false);
+    assert_eq!(answer.assert_ok()["declineReason"], "card_expired");
+    recharge(&app, &h, &card, "1")
+        .await
+        .assert_refused(422, "Only a card in normal status can be recharged");
+    let body = json!({ "cardKey": card });
+    for path in ["/fiscard/freeze", "/fiscard/query/cvv"] {
+        app.post_json(path, &with_pin(body.clone()), EN, Some(&h.token))
+            .await
+            .assert_refused(422, "The card's current status does not allow this");
+    }
+    let cancelled = app
+        .post_json("/fiscard/cancel", &with_pin(body), EN, Some(&h.token))
+        .await;
+    // 100 recharged less the 1% recharge fee.
+    assert_eq!(cancelled.assert_ok()["order"]["amount"], "99.00");
+    assert!(cards_of(&app, &h).await.is_empty());
+    assert_ledger_sound(&app).await;
+}
+
 #[actix_web::test]
 async fn fifty_concurrent_authorizations_never_take_a_card_below_zero() {
     let app = spawn_app().await;

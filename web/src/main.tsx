@@ -5,13 +5,20 @@
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
+/** Lets the browser run what is waiting (input, a paint) before the next step. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 let started = false;
 const start = () => {
   if (started) return;
   started = true;
-  // React first, then the rest of the app: each module graph is evaluated in a task of its own
-  // instead of all of it in one long task.
+  // React, then Chakra, then the rest of the app: each chunk is evaluated in a task of its own
+  // instead of all of them in one long task (an `import()` of code already downloaded is
+  // evaluated in the same task as the one before it, hence the waits).
   void import("react-dom/client")
+    .then(nextTask)
+    .then(() => import("./chakra-stage"))
+    .then(nextTask)
     .then(() => import("./boot"))
     .then(({ boot }) => boot(root));
 };

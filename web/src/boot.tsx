@@ -22,9 +22,6 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export async function boot(root: HTMLElement): Promise<void> {
   const { pathname } = window.location;
   const matches = matchRoutes(routes, pathname) ?? [];
-  // The first page's code, fetched now rather than once the router exists (which asks for the
-  // same modules: one download).
-  for (const { route } of matches) if (typeof route.lazy === "function") void route.lazy().catch(() => undefined);
   if (readSessionToken() !== null) {
     // What the first page needs, asked for now, while the app renders, instead of once it has:
     // the route guards' reads and the page's own, and the wasm module if it shows nothing
@@ -33,6 +30,11 @@ export async function boot(root: HTMLElement): Promise<void> {
     for (const [path, query] of [...readsOnEntering(null, pathname), ...needs.reads]) sendEarly(path, query);
     if (needs.usesDomain) loadDomain().catch(() => undefined);
   }
+  await nextTask();
+  // The first page's code, asked for now rather than once the router exists (which asks for the
+  // same modules: one download), in a task of its own: index.html has preloaded it, so it is
+  // evaluated as soon as it is asked for.
+  for (const { route } of matches) if (typeof route.lazy === "function") void route.lazy().catch(() => undefined);
   await nextTask();
   appSystem();
   await nextTask();

@@ -34,7 +34,7 @@ export function RootLayout() {
 }
 
 function Shell() {
-  useRouteGuards();
+  const { pageReady } = useRouteGuards();
   const api = useApiClient();
   const load = useApiLoader();
   const loggedIn = useLoggedIn();
@@ -82,9 +82,7 @@ function Shell() {
       {/* At least a screen high: the footer starts below the fold, so a page replacing its
           loading spinner never moves it on screen (no layout shift). */}
       <Box as="main" flex="1" minHeight="100dvh">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<PageSpinner />}>{pageReady ? <Outlet /> : <PageSpinner />}</Suspense>
       </Box>
       {footerShown && <Footer />}
       {/* A new page starts at its top (a footer link, the card account after applying); back

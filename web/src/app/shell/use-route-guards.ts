@@ -6,7 +6,7 @@
 // - a back/forward navigation while a modal is open is cancelled and the modal closes instead;
 // - an anchor (#mobile, #basic, …) is scrolled into view once its section is on screen.
 // (The interface language is loaded on demand by the I18nProvider.)
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useBlocker, useLocation, useMatches } from "react-router-dom";
 import { isWithin, paths } from "@/config/paths";
 import { balanceKey } from "@/features/account/api/get-balance";
@@ -48,11 +48,23 @@ export function readsOnEntering(from: string | null, to: string): ApiKey[] {
   return reads;
 }
 
-export function useRouteGuards(): void {
+/** How long the first page waits for the first navigation's reads at most (`useRouteGuards`). */
+export const FIRST_READS_WAIT_MS = 2_000;
+
+/**
+ * Runs the guards; answers whether the page may render. On the first navigation of a logged-in
+ * visit it may once that navigation's reads (`readsOnEntering`, which src/boot.tsx asked for as
+ * the app started) are in the cache, or FIRST_READS_WAIT_MS have passed: the page then renders
+ * with its data in one concurrent render, instead of rendering empty and again, all at once,
+ * when the data arrives. A read that arrives later lands when it arrives; a refused one is left
+ * to the screens that read it.
+ */
+export function useRouteGuards(): { readonly pageReady: boolean } {
   const { pathname, hash } = useLocation();
   const matches = useMatches();
   const load = useApiLoader();
   const previous = useRef<string | null>(null);
+  const [firstReadsDone, setFirstReadsDone] = useState(() => readSessionToken() === null);
 
   // A layout effect: it runs in the same commit as the screens' SWR hooks start their reads,
   // so a guard and a screen loading the same key share one request.
@@ -64,13 +76,18 @@ export function useRouteGuards(): void {
       if (from === null && isProtectedRoute(matches)) openAuthDialog("login");
       return;
     }
-    for (const key of readsOnEntering(from, pathname)) void load(key);
+    const loads = readsOnEntering(from, pathname).map(load);
+    if (from === null) {
+      const timeout = new Promise((resolve) => setTimeout(resolve, FIRST_READS_WAIT_MS));
+      void Promise.race([Promise.all(loads), timeout]).then(() => startTransition(() => setFirstReadsDone(true)));
+    }
     // Only a change of page counts, not the matches of the same one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 
-  // The page of an anchor may still be loading (a lazy chunk, its data): look for it a while.
-  useEffect(() => (hash ? scrollToAnchor(hash) : undefined), [pathname, hash]);
+  // The page of an anchor may still be loading (a lazy chunk, its data): look for it a while,
+  // from when the page may render.
+  useEffect(() => (hash && firstReadsDone ? scrollToAnchor(hash) : undefined), [pathname, hash, firstReadsDone]);
 
   const blocker = useBlocker(({ historyAction }) => historyAction === "POP" && hasOpenModal());
   useEffect(() => {
@@ -78,4 +95,6 @@ export function useRouteGuards(): void {
     closeNewestModal();
     blocker.reset();
   }, [blocker]);
+
+  return { pageReady: firstReadsDone };
 }

@@ -27,7 +27,8 @@ export async function boot(root: HTMLElement): Promise<void> {
     // the route guards' reads and the page's own, and the wasm module if it shows nothing
     // without it (a failure here is retried by the first screen that needs it).
     const needs = firstNeeds(matches);
-    for (const [path, query] of [...readsOnEntering(null, pathname), ...needs.reads]) sendEarly(path, query);
+    const keys = [...readsOnEntering(null, pathname), ...needs.reads.map((read) => read.key)];
+    for (const [path, query] of keys) sendEarly(path, query);
     if (needs.usesDomain) loadDomain().catch(() => undefined);
   }
   await nextTask();

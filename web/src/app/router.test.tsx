@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadDomain } from "@/lib/domain";
 import { storeSessionToken } from "@/lib/session-token";
-import { callsTo, mockApi, securityConfig, userSelf } from "@/testing/mock-api";
+import { callsTo, mockApi, securityConfig, userSelf, type MockAnswer } from "@/testing/mock-api";
 import { renderApp } from "@/testing/render-app";
 
 const en: Record<string, string> = webEnUS;
@@ -86,6 +86,32 @@ describe("guards", () => {
     // Back into security from outside: the config is loaded again.
     await act(() => router.navigate("/my/security"));
     await waitFor(() => expect(callsTo(requests, "GET user/config")).toHaveLength(2));
+    expect(callsTo(requests, "GET user/self")).toHaveLength(1);
+  });
+
+  it("renders a logged-in visit's first page once the first navigation's reads have arrived, with their data", async () => {
+    let arrive: () => void = () => undefined;
+    const { requests } = mockApi({
+      "GET user/self": () => ({ content: userSelf() }),
+      "GET user/config": () =>
+        new Promise<MockAnswer>((resolve) => {
+          arrive = () => resolve({ content: securityConfig() });
+        }),
+    });
+    storeSessionToken("session-1");
+    renderApp("/my/security");
+
+    await waitFor(() => expect(callsTo(requests, "GET user/config")).toHaveLength(1));
+    // The page waits (a spinner under the header) for the security configuration.
+    const main = within(await screen.findByRole("main"));
+    expect(main.queryByRole("heading", { level: 1 })).toBeNull();
+
+    arrive();
+    const domain = await loadDomain();
+    expect(await main.findByText(domain.maskEmail("alice.smith@example.com"), {}, { timeout: 5000 })).toBeVisible();
+    // Its switches show the configuration from the first render: no placeholder, no second read.
+    expect(await main.findAllByRole("checkbox", { name: en["security.switches.target.email"] })).toHaveLength(2);
+    expect(callsTo(requests, "GET user/config")).toHaveLength(1);
     expect(callsTo(requests, "GET user/self")).toHaveLength(1);
   });
 

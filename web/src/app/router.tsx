@@ -2,7 +2,7 @@ import { redirect, type RouteObject } from "react-router-dom";
 import { RouteError } from "@/components/errors/route-error";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { paths } from "@/config/paths";
-import { cardsKey } from "@/features/cards/api/get-cards";
+import { firstCardsPage } from "@/features/cards/api/get-cards";
 import { RootLayout } from "./routes/root";
 import type { RouteHandle } from "./shell/route-handle";
 
@@ -11,7 +11,7 @@ const goTo = (to: string): RouteObject => ({ index: true, loader: () => redirect
 const needsLogin: RouteHandle = { protected: true };
 const accountArea: RouteHandle = { protected: true, usesDomain: true };
 const form: RouteHandle = { usesDomain: true };
-const readsCards: RouteHandle = { reads: [cardsKey(1)] };
+const readsCards: RouteHandle = { reads: [firstCardsPage] };
 
 /**
  * The route table of SPEC §2. Every page is its own chunk (`lazy`), loaded when first visited;

@@ -1,5 +1,14 @@
 import type { UIMatch } from "react-router-dom";
+import type { Cache, ScopedMutator } from "swr";
+import type { ApiClient } from "@/lib/api-client";
 import type { ApiKey } from "@/lib/api-provider";
+
+/** A read a page makes as it opens: its request, and how its answer lands in the SWR cache. */
+export interface PageRead {
+  readonly key: ApiKey;
+  /** Loads the answer into the cache the way the page's hook keeps it; never rejects. */
+  readonly load: (client: ApiClient, swr: { readonly mutate: ScopedMutator; readonly cache: Cache }) => Promise<unknown>;
+}
 
 /** What a route declares about itself in its `handle`. */
 export interface RouteHandle {
@@ -7,9 +16,10 @@ export interface RouteHandle {
   readonly protected?: boolean;
   /**
    * What the page reads as it opens: on a visit that starts on it, logged in, these are asked
-   * for while the app starts (src/boot.tsx) instead of once the page has rendered.
+   * for while the app starts (src/boot.tsx) and loaded before the page first renders (the route
+   * guards) instead of once it has rendered.
    */
-  readonly reads?: readonly ApiKey[];
+  readonly reads?: readonly PageRead[];
   /**
    * Shows nothing until the wasm module has loaded (amounts, forms): on a visit that starts on
    * it, the module is fetched while the app starts. Elsewhere it is fetched when first needed,
@@ -22,11 +32,16 @@ type Matched = readonly { readonly route: { readonly handle?: unknown } }[];
 const handles = (matches: Matched) => matches.map((match) => (match.route.handle ?? {}) as RouteHandle);
 
 /** What the matched routes say their page needs first: its reads, and whether the wasm module. */
-export function firstNeeds(matches: Matched): { readonly reads: ApiKey[]; readonly usesDomain: boolean } {
+export function firstNeeds(matches: Matched): { readonly reads: PageRead[]; readonly usesDomain: boolean } {
   return {
     reads: handles(matches).flatMap((handle) => handle.reads ?? []),
     usesDomain: handles(matches).some((handle) => handle.usesDomain === true),
   };
+}
+
+/** The page's own reads (`handle.reads`) of the router's matches. */
+export function pageReads(matches: readonly UIMatch[]): PageRead[] {
+  return matches.flatMap((match) => (match.handle as RouteHandle | undefined)?.reads ?? []);
 }
 
 export function isProtectedRoute(matches: readonly UIMatch[]): boolean {

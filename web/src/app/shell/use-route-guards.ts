@@ -8,15 +8,16 @@
 // (The interface language is loaded on demand by the I18nProvider.)
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useBlocker, useLocation, useMatches } from "react-router-dom";
+import { useSWRConfig } from "swr";
 import { isWithin, paths } from "@/config/paths";
 import { balanceKey } from "@/features/account/api/get-balance";
 import { openAuthDialog } from "@/features/auth/stores/auth-dialog";
 import { securityConfigKey } from "@/features/security/api/get-security-config";
 import { selfKey } from "@/features/user/api/get-self";
-import { useApiLoader, type ApiKey } from "@/lib/api-provider";
+import { useApiClient, useApiLoader, type ApiKey } from "@/lib/api-provider";
 import { closeNewestModal, hasOpenModal } from "@/lib/modal-guard";
 import { readSessionToken } from "@/lib/session-token";
-import { isProtectedRoute } from "./route-handle";
+import { isProtectedRoute, pageReads } from "./route-handle";
 
 /** Brings `#anchor` (e.g. /my/security#mobile, /my/profile#basic) into view once it is on screen. */
 function scrollToAnchor(hash: string): () => void {
@@ -53,8 +54,9 @@ export const FIRST_READS_WAIT_MS = 2_000;
 
 /**
  * Runs the guards; answers whether the page may render. On the first navigation of a logged-in
- * visit it may once that navigation's reads (`readsOnEntering`, which src/boot.tsx asked for as
- * the app started) are in the cache, or FIRST_READS_WAIT_MS have passed: the page then renders
+ * visit it may once that navigation's reads (`readsOnEntering`) and the page's own (its routes'
+ * `handle.reads`), which src/boot.tsx asked for as the app started, are in the cache, or
+ * FIRST_READS_WAIT_MS have passed: the page then renders
  * with its data in one concurrent render, instead of rendering empty and again, all at once,
  * when the data arrives. A read that arrives later lands when it arrives; a refused one is left
  * to the screens that read it.
@@ -63,6 +65,8 @@ export function useRouteGuards(): { readonly pageReady: boolean } {
   const { pathname, hash } = useLocation();
   const matches = useMatches();
   const load = useApiLoader();
+  const client = useApiClient();
+  const { mutate, cache } = useSWRConfig();
   const previous = useRef<string | null>(null);
   const [firstReadsDone, setFirstReadsDone] = useState(() => readSessionToken() === null);
 
@@ -76,8 +80,9 @@ export function useRouteGuards(): { readonly pageReady: boolean } {
       if (from === null && isProtectedRoute(matches)) openAuthDialog("login");
       return;
     }
-    const loads = readsOnEntering(from, pathname).map(load);
+    const loads: Promise<unknown>[] = readsOnEntering(from, pathname).map(load);
     if (from === null) {
+      loads.push(...pageReads(matches).map((read) => read.load(client, { mutate, cache })));
       const timeout = new Promise((resolve) => setTimeout(resolve, FIRST_READS_WAIT_MS));
       void Promise.race([Promise.all(loads), timeout]).then(() => startTransition(() => setFirstReadsDone(true)));
     }

@@ -63,6 +63,9 @@ const CHUNK_GROUPS = [
   { name: "chakra-parts", test: CHAKRA, minShareCount: 2 },
 ];
 
+/** What src/main.tsx may import statically: Vite's `import()` helper and the bundler's runtime. */
+const ENTRY_MAY_IMPORT = ["import-helper", "rolldown-runtime"];
+
 /** The chunks every first visit runs (CHUNK_GROUPS, the entries). */
 const RUN_AT_START = ["react", "chakra", "shell", "app", "landing"];
 
@@ -95,13 +98,20 @@ function preloadApp(): Plugin {
           files.add(fileName);
           chunks.find((chunk) => chunk.fileName === fileName)?.imports.forEach(visit);
         };
+        const chunkNamed = (fileName: string) => chunks.find((chunk) => chunk.fileName === fileName)?.name;
         const chunkOf = (module: string) => {
           const chunk = chunks.find((c) => c.facadeModuleId === module || (c.isEntry && c.moduleIds.includes(module)));
           if (!chunk) throw new Error(`no chunk for ${module}`);
           return chunk;
         };
-        // What the entry imports as it starts the app (React, then BOOT), and the landing route.
-        chunkOf(MAIN).dynamicImports.forEach(visit);
+        // The entry runs before the first paint is reported: a chunk of the app it imported
+        // statically would be evaluated as the page loads, in one long task (it happened when
+        // PRELOAD_POLYFILL fell into the shell's chunk).
+        const entry = chunkOf(MAIN);
+        const eager = entry.imports.filter((file) => !ENTRY_MAY_IMPORT.some((name) => chunkNamed(file) === name));
+        if (eager.length > 0) throw new Error(`src/main.tsx imports ${eager.join(", ")} statically`);
+        // What the entry imports as it starts the app (React, Chakra, then BOOT), and the landing route.
+        entry.dynamicImports.forEach(visit);
         visit(chunkOf(LANDING_ROUTE).fileName);
         const tags = [...files]
           .filter((file) => !html.includes(`"/${file}"`))

@@ -26,7 +26,7 @@ export async function boot(root: HTMLElement): Promise<void> {
     // What the first page needs, asked for now, while the app renders, instead of once it has:
     // the route guards' reads and the page's own, and the wasm module if it shows nothing
     // without it (a failure here is retried by the first screen that needs it).
-    const needs = firstNeeds(matches);
+    const needs = firstNeeds(matches.map((match) => match.route.handle));
     const keys = [...readsOnEntering(null, pathname), ...needs.reads.map((read) => read.key)];
     for (const [path, query] of keys) sendEarly(path, query);
     if (needs.usesDomain) loadDomain().catch(() => undefined);

@@ -5,7 +5,10 @@
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-/** Lets the browser run what is waiting (input, a paint) before the next step. */
+/**
+ * Lets the browser run what is waiting (input, a paint) before the next step. (src/boot.tsx has
+ * its own: a module both imported would be a chunk this entry imports, which the build refuses.)
+ */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 let started = false;

@@ -28,20 +28,17 @@ export interface RouteHandle {
   readonly usesDomain?: boolean;
 }
 
-type Matched = readonly { readonly route: { readonly handle?: unknown } }[];
-const handles = (matches: Matched) => matches.map((match) => (match.route.handle ?? {}) as RouteHandle);
-
-/** What the matched routes say their page needs first: its reads, and whether the wasm module. */
-export function firstNeeds(matches: Matched): { readonly reads: PageRead[]; readonly usesDomain: boolean } {
+/**
+ * What the matched routes' handles (`matchRoutes(…).map((m) => m.route.handle)` before the router
+ * exists, `useMatches().map((m) => m.handle)` after) say their page needs first: its reads, and
+ * whether the wasm module.
+ */
+export function firstNeeds(handles: readonly unknown[]): { readonly reads: PageRead[]; readonly usesDomain: boolean } {
+  const declared = handles.map((handle) => (handle ?? {}) as RouteHandle);
   return {
-    reads: handles(matches).flatMap((handle) => handle.reads ?? []),
-    usesDomain: handles(matches).some((handle) => handle.usesDomain === true),
+    reads: declared.flatMap((handle) => handle.reads ?? []),
+    usesDomain: declared.some((handle) => handle.usesDomain === true),
   };
-}
-
-/** The page's own reads (`handle.reads`) of the router's matches. */
-export function pageReads(matches: readonly UIMatch[]): PageRead[] {
-  return matches.flatMap((match) => (match.handle as RouteHandle | undefined)?.reads ?? []);
 }
 
 export function isProtectedRoute(matches: readonly UIMatch[]): boolean {

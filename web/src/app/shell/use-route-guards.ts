@@ -17,7 +17,7 @@ import { selfKey } from "@/features/user/api/get-self";
 import { useApiClient, useApiLoader, type ApiKey } from "@/lib/api-provider";
 import { closeNewestModal, hasOpenModal } from "@/lib/modal-guard";
 import { readSessionToken } from "@/lib/session-token";
-import { isProtectedRoute, pageReads } from "./route-handle";
+import { firstNeeds, isProtectedRoute } from "./route-handle";
 
 /** Brings `#anchor` (e.g. /my/security#mobile, /my/profile#basic) into view once it is on screen. */
 function scrollToAnchor(hash: string): () => void {
@@ -82,7 +82,8 @@ export function useRouteGuards(): { readonly pageReady: boolean } {
     }
     const loads: Promise<unknown>[] = readsOnEntering(from, pathname).map(load);
     if (from === null) {
-      loads.push(...pageReads(matches).map((read) => read.load(client, { mutate, cache })));
+      const pageReads = firstNeeds(matches.map((match) => match.handle)).reads;
+      loads.push(...pageReads.map((read) => read.load(client, { mutate, cache })));
       const timeout = new Promise((resolve) => setTimeout(resolve, FIRST_READS_WAIT_MS));
       void Promise.race([Promise.all(loads), timeout]).then(() => startTransition(() => setFirstReadsDone(true)));
     }

@@ -1,5 +1,5 @@
 import { Button, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/config/paths";
 import { useLoadedDomain } from "@/lib/domain";
@@ -7,16 +7,19 @@ import { useI18n } from "@/lib/i18n";
 import { useViewport } from "@/lib/viewport";
 import { useCards, type Card } from "../api/get-cards";
 import type { CardDetails } from "../api/reveal-card";
-import { CardDetailDialog } from "./card-detail-dialog";
 import { CardTable } from "./card-table";
 import { CardTiles } from "./card-tiles";
-import { CvvDialog } from "./cvv-dialog";
 import { LoadMore } from "@/components/ui/load-more";
 import { paged } from "@/lib/paged";
-import { RechargeDialog } from "./recharge-dialog";
-import { TransactionsDialog } from "./transactions-dialog";
 import { useCardActions } from "./use-card-actions";
 import { LoadFailed } from "@/components/ui/load-failed";
+
+// The dialogs' code, with Chakra's dialog parts, is fetched when one first opens, not with the
+// list: the card account's first visit downloads and runs only what the list shows.
+const CardDetailDialog = lazy(async () => ({ default: (await import("./card-detail-dialog")).CardDetailDialog }));
+const CvvDialog = lazy(async () => ({ default: (await import("./cvv-dialog")).CvvDialog }));
+const RechargeDialog = lazy(async () => ({ default: (await import("./recharge-dialog")).RechargeDialog }));
+const TransactionsDialog = lazy(async () => ({ default: (await import("./transactions-dialog")).TransactionsDialog }));
 
 /**
  * A dialog over the list, or over the mobile detail dialog (nested, so closing it shows the card
@@ -104,30 +107,32 @@ export function CardList({ availableBalance, wireInstructions, onBalanceChanged 
         />
       )}
       <LoadMore more={list.more} loading={list.loading} onLoad={() => void setSize(size + 1)} onScroll={isMobile} />
-      {detailCard && (
-        <CardDetailDialog
-          card={detailCard}
-          actions={actions}
-          onReveal={() => void reveal(detailCard)}
-          onRecharge={() => open("recharge")(detailCard)}
-          onTransactions={() => open("transactions")(detailCard)}
-          onClose={() => setDetailKey(null)}
-        />
-      )}
-      {overCard && over?.kind === "cvv" && <CvvDialog card={overCard} details={over.details} onClose={closeOver} />}
-      {overCard && over?.kind === "recharge" && (
-        <RechargeDialog
-          card={overCard}
-          availableBalance={availableBalance}
-          wireInstructions={wireInstructions}
-          onClose={closeOver}
-          onRecharged={async () => {
-            await Promise.all([mutate(), onBalanceChanged()]);
-            closeOver();
-          }}
-        />
-      )}
-      {overCard && over?.kind === "transactions" && <TransactionsDialog card={overCard} onClose={closeOver} />}
+      <Suspense fallback={null}>
+        {detailCard && (
+          <CardDetailDialog
+            card={detailCard}
+            actions={actions}
+            onReveal={() => void reveal(detailCard)}
+            onRecharge={() => open("recharge")(detailCard)}
+            onTransactions={() => open("transactions")(detailCard)}
+            onClose={() => setDetailKey(null)}
+          />
+        )}
+        {overCard && over?.kind === "cvv" && <CvvDialog card={overCard} details={over.details} onClose={closeOver} />}
+        {overCard && over?.kind === "recharge" && (
+          <RechargeDialog
+            card={overCard}
+            availableBalance={availableBalance}
+            wireInstructions={wireInstructions}
+            onClose={closeOver}
+            onRecharged={async () => {
+              await Promise.all([mutate(), onBalanceChanged()]);
+              closeOver();
+            }}
+          />
+        )}
+        {overCard && over?.kind === "transactions" && <TransactionsDialog card={overCard} onClose={closeOver} />}
+      </Suspense>
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import { App, createAppRouter } from "@/app";
 import { routes } from "@/app/router";
 import { firstNeeds } from "@/app/shell/route-handle";
 import { readsOnEntering } from "@/app/shell/use-route-guards";
-import { appSystem } from "@/config/theme";
+import { buildAppSystem } from "@/config/theme";
 import { sendEarly } from "@/lib/api-request";
 import { loadDomain } from "@/lib/domain";
 import { readSessionToken } from "@/lib/session-token";
@@ -16,10 +16,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /**
  * Starts the app in `root` (index.html's, with the boot header in it until the first commit).
  * Each step is a task of its own, so that none blocks the page for long: this module's code
- * has just been evaluated; then the first page's data is asked for, the theme built, the router
- * created, and the app rendered in slices.
+ * has just been evaluated; then the first page's data is asked for, the theme built (a stage
+ * a task), the router created, and the app rendered in slices.
  */
 export async function boot(root: HTMLElement): Promise<void> {
+  await nextTask();
   const { pathname } = window.location;
   const matches = matchRoutes(routes, pathname) ?? [];
   if (readSessionToken() !== null) {
@@ -29,6 +30,7 @@ export async function boot(root: HTMLElement): Promise<void> {
     const needs = firstNeeds(matches.map((match) => match.route.handle));
     const keys = [...readsOnEntering(null, pathname), ...needs.reads.map((read) => read.key)];
     for (const [path, query] of keys) sendEarly(path, query);
+    await nextTask();
     if (needs.usesDomain) loadDomain().catch(() => undefined);
   }
   await nextTask();
@@ -37,7 +39,7 @@ export async function boot(root: HTMLElement): Promise<void> {
   // evaluated as soon as it is asked for.
   for (const { route } of matches) if (typeof route.lazy === "function") void route.lazy().catch(() => undefined);
   await nextTask();
-  appSystem();
+  await buildAppSystem(nextTask);
   await nextTask();
   const router = createAppRouter();
   await nextTask();

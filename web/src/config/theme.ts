@@ -87,8 +87,8 @@ function lightOnly<T extends object>(tree: T): T {
  * light values only. A component whose recipe is missing would render unstyled, so
  * theme.test.ts fails when the app imports one.
  */
-export const createAppSystem = ({ withGlobalStyles }: { readonly withGlobalStyles: boolean }) =>
-  createSystem(
+const appConfigs = ({ withGlobalStyles }: { readonly withGlobalStyles: boolean }) =>
+  [
     defaultBaseConfig,
     defineConfig({
       // The reset and the global styles only go into the global CSS; without them Chakra skips
@@ -139,9 +139,26 @@ export const createAppSystem = ({ withGlobalStyles }: { readonly withGlobalStyle
         },
       },
     }),
-  );
+  ] as const;
 
-let system: ReturnType<typeof createAppSystem> | undefined;
+export const createAppSystem = (options: { readonly withGlobalStyles: boolean }) => createSystem(...appConfigs(options));
+
+type AppSystem = ReturnType<typeof createAppSystem>;
+
+/**
+ * The production build's `createSystem.steps` (vite.config.ts, fiscard:stepped-chakra-system):
+ * the same system built a stage at a time. Undefined in the dev server and the tests.
+ */
+const systemSteps = (
+  createSystem as typeof createSystem & {
+    readonly steps?: (...configs: ReturnType<typeof appConfigs>) => Generator<void, AppSystem>;
+  }
+).steps;
+
+let system: AppSystem | undefined;
+
+/** The production system: its global CSS is inlined into index.html, so it carries none. */
+const withoutGlobalCss = (built: AppSystem): AppSystem => Object.defineProperty(built, "_global", { value: [] });
 
 /**
  * The app's system, built on first use (src/boot.tsx builds it in a task of its own before the
@@ -150,9 +167,29 @@ let system: ReturnType<typeof createAppSystem> | undefined;
  * (the build makes `_global` a getter, which this replaces unread); the dev server and the tests
  * insert it at run time.
  */
-export function appSystem() {
+export function appSystem(): AppSystem {
   system ??= import.meta.env.PROD
-    ? Object.defineProperty(createAppSystem({ withGlobalStyles: false }), "_global", { value: [] })
+    ? withoutGlobalCss(createAppSystem({ withGlobalStyles: false }))
     : createAppSystem({ withGlobalStyles: true });
   return system;
+}
+
+/**
+ * Builds the app's system (appSystem) a stage at a time, awaiting `pause` between two stages
+ * (src/boot.tsx: a task each), so that none blocks the page for long; where Chakra has no
+ * stages (the dev server, the tests), at once.
+ */
+export async function buildAppSystem(pause: () => Promise<void>): Promise<void> {
+  if (system !== undefined || !import.meta.env.PROD || systemSteps === undefined) {
+    appSystem();
+    return;
+  }
+  const steps = systemSteps(...appConfigs({ withGlobalStyles: false }));
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done === true) {
+      system ??= withoutGlobalCss(step.value);
+      return;
+    }
+    await pause();
+  }
 }

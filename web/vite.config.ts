@@ -42,6 +42,8 @@ const CHAKRA = inNodeModules("@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@
 
 /** Ark UI's state machines (dialogs, menus, fields: focus traps, positioning, …) under Chakra's components. */
 const ARK = inNodeModules("@ark-ui|@zag-js|@floating-ui");
+/** The toasts' store and renderer (src/components/ui/toaster-queue.ts loads them with the first toast). */
+const TOAST = /node_modules[\\/](@zag-js[\\/]toast|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/]toast|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]toast)[\\/]/;
 const CHAKRA_COMPONENT = /^(.*@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/][^\\/]+)[\\/]/;
 const arkFolders = new Map<string, boolean>();
 /** A module of a Chakra component built on Ark (a file of its folder imports @ark-ui), as Dialog, Menu or Field. */
@@ -65,22 +67,23 @@ function isArkBased(id: string): boolean {
  * components that several pages share are two chunks: those built on Ark's state machines
  * (dialogs, drawers, menus, fields, switches: 27 KB gzip) and the plain styled ones (tables,
  * cards, data lists: 1 KB), so the card account, which opens its dialogs on demand, fetches only
- * the second. The rest (a component one page uses, the pages, react-hook-form, the wasm module)
+ * the second; the toasts' machine is a chunk of its own, fetched with the first toast. The rest (a component one page uses, the pages, react-hook-form, the wasm module)
  * is split by the routes that use it. (All of Chakra's other components in one chunk made the
  * security page fetch 25 KB it never ran; none grouped made the card page fetch 17 small files.)
  */
 const CHUNK_GROUPS = [
-  { name: "react", test: REACT, priority: 3 },
+  { name: "react", test: REACT, priority: 5 },
   {
     name: "chakra",
     test: (id: string) => id === CHAKRA_STAGE || CHAKRA.test(id),
     tags: ["$initial" as const],
-    priority: 2,
+    priority: 4,
   },
   // (Not index.html with src/main.tsx: the entry loads nothing else before it has run, but Vite's
   // small helper for `import()`.)
-  { name: "import-helper", test: /^\0vite\/preload-helper/, priority: 4 },
-  { name: "shell", test: (id: string) => !ENTRY.includes(id) && !PRELOAD_POLYFILL.test(id), tags: ["$initial" as const], priority: 1 },
+  { name: "import-helper", test: /^\0vite\/preload-helper/, priority: 6 },
+  { name: "shell", test: (id: string) => !ENTRY.includes(id) && !PRELOAD_POLYFILL.test(id), tags: ["$initial" as const], priority: 3 },
+  { name: "chakra-toast", test: TOAST, priority: 2 },
   { name: "chakra-overlays", test: (id: string) => ARK.test(id) || isArkBased(id), minShareCount: 2, priority: 1 },
   { name: "chakra-parts", test: CHAKRA, minShareCount: 2 },
 ];

@@ -5,13 +5,13 @@ import {
   Stack,
   Toast,
 } from "@chakra-ui/react";
-import { toaster } from "./toaster-queue";
+import { toastStore } from "./toast-store";
 
-/** Renders the toasts of the app's one queue (`toaster-queue.ts`). */
+/** Renders the toasts of the app's one queue (`toaster-queue.ts`, `toast-store.ts`). */
 export function ToastList() {
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: "4" }}>
+      <ChakraToaster toaster={toastStore} insetInline={{ mdDown: "4" }}>
         {(toast) => (
           <Toast.Root width={{ md: "sm" }}>
             {toast.type === "loading" ? <Spinner size="sm" /> : <Toast.Indicator />}

@@ -1,7 +1,50 @@
-import { createToaster } from "@chakra-ui/react";
+import type { CreateToasterReturn } from "@chakra-ui/react";
+
+/** A toast as the app shows them. */
+export interface ToastOptions {
+  readonly type: "success" | "error" | "warning" | "info";
+  readonly title: string;
+  readonly description?: string;
+}
+
+let store: Promise<CreateToasterReturn> | undefined;
+let asked = false;
+const listeners = new Set<() => void>();
+
+/**
+ * Chakra's toast store (`toast-store.ts`: Zag's state machine, a fifth of Chakra's code a first
+ * visit would run), fetched with the app's first toast rather than with every page, which shows
+ * none as it loads. A failed fetch is forgotten, so the next toast tries again.
+ */
+export function toastStore(): Promise<CreateToasterReturn> {
+  store ??= import("./toast-store").then(
+    (module) => module.toastStore,
+    (error: unknown) => {
+      store = undefined;
+      throw error;
+    },
+  );
+  return store;
+}
 
 /** The app's one toast queue: `toaster.create({ type, title, description })`. */
-export const toaster = createToaster({
-  placement: "bottom-end",
-  pauseOnPageIdle: true,
-});
+export const toaster = {
+  /** Shows a toast once the store has loaded; toasts keep the order they were asked in. */
+  create(options: ToastOptions): void {
+    asked = true;
+    for (const listener of listeners) listener();
+    toastStore().then(
+      (loaded) => loaded.create(options),
+      () => undefined,
+    );
+  },
+  /** Whether a toast has been asked for (the toast list is mounted from then on). */
+  hasToasts(): boolean {
+    return asked;
+  },
+  /** Calls `listener` on every toast asked for; returns its unsubscribe. */
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};

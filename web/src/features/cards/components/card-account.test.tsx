@@ -575,6 +575,21 @@ describe("the transaction serial", SLOW, () => {
     expect(records).toHaveLength(4);
   });
 
+  it("opens over the card's details on a phone, which stay open under it", async () => {
+    setWidth(390);
+    account();
+    const { user } = renderApp("/account/fiscard");
+    await user.click(await screen.findByRole("button", { name: normal.maskCardNo }, WAIT));
+    const detail = within(await screen.findByRole("dialog", { name: normal.maskCardNo }, WAIT));
+    await user.click(detail.getByRole("button", { name: text("card.recharge") }));
+    const dialog = within(await screen.findByRole("dialog", { name: text("card.recharge.title") }, WAIT));
+    expect(await dialog.findByText("fiscard Sandbox Bank", {}, WAIT)).toBeVisible();
+    expect(screen.getByRole("dialog", { name: normal.maskCardNo, hidden: true })).toBeInTheDocument();
+
+    await user.click(dialog.getByRole("button", { name: text("app.close") }));
+    expect(await screen.findByRole("dialog", { name: normal.maskCardNo }, WAIT)).toBeVisible();
+  });
+
   it("goes from the list to a transaction and back on a phone", async () => {
     setWidth(390);
     account(history());

@@ -107,6 +107,8 @@ export function CardList({ availableBalance, wireInstructions, onBalanceChanged 
         />
       )}
       <LoadMore more={list.more} loading={list.loading} onLoad={() => void setSize(size + 1)} onScroll={isMobile} />
+      {/* One boundary each: a dialog that loads must not hide the one under it (a hidden dialog
+          takes its focus away, which closes the nested one). */}
       <Suspense fallback={null}>
         {detailCard && (
           <CardDetailDialog
@@ -118,7 +120,11 @@ export function CardList({ availableBalance, wireInstructions, onBalanceChanged 
             onClose={() => setDetailKey(null)}
           />
         )}
+      </Suspense>
+      <Suspense fallback={null}>
         {overCard && over?.kind === "cvv" && <CvvDialog card={overCard} details={over.details} onClose={closeOver} />}
+      </Suspense>
+      <Suspense fallback={null}>
         {overCard && over?.kind === "recharge" && (
           <RechargeDialog
             card={overCard}
@@ -131,6 +137,8 @@ export function CardList({ availableBalance, wireInstructions, onBalanceChanged 
             }}
           />
         )}
+      </Suspense>
+      <Suspense fallback={null}>
         {overCard && over?.kind === "transactions" && <TransactionsDialog card={overCard} onClose={closeOver} />}
       </Suspense>
     </Stack>

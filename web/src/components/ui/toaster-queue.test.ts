@@ -1,7 +1,7 @@
-import { expect, test } from "vitest";
-import { toaster, toastStore } from "./toaster-queue";
+import { expect, test, vi } from "vitest";
 
 test("keeps every toast asked for while its store loads, and tells the toast list at once", async () => {
+  const { toaster, toastStore } = await import("./toaster-queue");
   const heard: number[] = [];
   const unsubscribe = toaster.subscribe(() => heard.push(heard.length + 1));
   expect(toaster.hasToasts()).toBe(false);
@@ -24,4 +24,20 @@ test("keeps every toast asked for while its store loads, and tells the toast lis
   unsubscribe();
   toaster.create({ type: "info", title: "Later" });
   expect(heard).toEqual([1, 2]);
+});
+
+test("keeps the toasts asked for while the store cannot be fetched, and shows them with the next", async () => {
+  vi.resetModules();
+  vi.doMock("./toast-store", () => {
+    throw new Error("offline");
+  });
+  const { toaster, toastStore } = await import("./toaster-queue");
+  toaster.create({ type: "error", title: "Network Exception" });
+  await expect(toastStore()).rejects.toThrow();
+
+  vi.doUnmock("./toast-store");
+  toaster.create({ type: "success", title: "Saved" });
+  const store = await toastStore();
+  await Promise.resolve();
+  expect(store.getVisibleToasts().map(({ title }) => title).sort()).toEqual(["Network Exception", "Saved"]);
 });

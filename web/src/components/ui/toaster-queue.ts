@@ -10,6 +10,8 @@ export interface ToastOptions {
 let store: Promise<CreateToasterReturn> | undefined;
 let asked = false;
 const listeners = new Set<() => void>();
+/** Toasts asked for before the store has loaded, in order (kept while a fetch fails). */
+const waiting: ToastOptions[] = [];
 
 /**
  * Chakra's toast store (`toast-store.ts`: Zag's state machine, a fifth of Chakra's code a first
@@ -29,12 +31,18 @@ export function toastStore(): Promise<CreateToasterReturn> {
 
 /** The app's one toast queue: `toaster.create({ type, title, description })`. */
 export const toaster = {
-  /** Shows a toast once the store has loaded; toasts keep the order they were asked in. */
+  /**
+   * Shows a toast once the store has loaded; toasts keep the order they were asked in, and wait
+   * for the next toast's try when the store could not be fetched (offline).
+   */
   create(options: ToastOptions): void {
     asked = true;
     for (const listener of listeners) listener();
+    waiting.push(options);
     toastStore().then(
-      (loaded) => loaded.create(options),
+      (loaded) => {
+        for (const next of waiting.splice(0)) loaded.create(next);
+      },
       () => undefined,
     );
   },

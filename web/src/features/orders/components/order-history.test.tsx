@@ -136,8 +136,11 @@ describe("the order record", { timeout: 20_000 }, () => {
     const list = await screen.findByRole("list", { name: en["order.title"] }, WAIT);
     expect(screen.queryByRole("table")).toBeNull();
     expect(within(list).getAllByRole("listitem")).toHaveLength(6);
-    fireEvent.scroll(window);
-    await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(7));
+    // Scrolled until the list listens (its effect may run after it shows on a busy machine).
+    await waitFor(() => {
+      fireEvent.scroll(window);
+      expect(within(list).getAllByRole("listitem")).toHaveLength(7);
+    }, WAIT);
     // (Page 1 may be read twice: after a desktop-width test, the phone width reaches the viewport
     // store once its resize debounce ends, and the account layout then mounts the page again.)
     expect(callsTo(requests, "GET fiscard/order").map((r) => r.query.get("pageID")).at(-1)).toBe("2");

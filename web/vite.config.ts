@@ -42,8 +42,11 @@ const CHAKRA = inNodeModules("@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@
 
 /** Ark UI's state machines (dialogs, menus, fields: focus traps, positioning, …) under Chakra's components. */
 const ARK = inNodeModules("@ark-ui|@zag-js|@floating-ui");
-/** The toasts' store and renderer (src/components/ui/toaster-queue.ts loads them with the first toast). */
-const TOAST = /node_modules[\\/](@zag-js[\\/]toast|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/]toast|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]toast)[\\/]/;
+/**
+ * The toasts' machine (src/components/ui/toast-list.tsx, loaded with the first toast): its own
+ * chunk, or the bundler would put it with the Ark-based components every page with a dialog loads.
+ */
+const TOAST = inNodeModules("@zag-js[\\\\/]toast|@ark-ui[\\\\/]react[\\\\/]dist[\\\\/]components[\\\\/]toast");
 const CHAKRA_COMPONENT = /^(.*@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/][^\\/]+)[\\/]/;
 const arkFolders = new Map<string, boolean>();
 /** A module of a Chakra component built on Ark (a file of its folder imports @ark-ui), as Dialog, Menu or Field. */
@@ -65,11 +68,13 @@ function isArkBased(id: string): boolean {
  * so that what they import counts as initial (`$initial`): React with the router; the Chakra
  * code the shell and the landing page use; the shell with the landing page. Chakra's other
  * components that several pages share are two chunks: those built on Ark's state machines
- * (dialogs, drawers, menus, fields, switches: 27 KB gzip) and the plain styled ones (tables,
+ * (dialogs, drawers, menus, fields, switches: 24 KB gzip) and the plain styled ones (tables,
  * cards, data lists: 1 KB), so the card account, which opens its dialogs on demand, fetches only
- * the second; the toasts' machine is a chunk of its own, fetched with the first toast. The rest (a component one page uses, the pages, react-hook-form, the wasm module)
- * is split by the routes that use it. (All of Chakra's other components in one chunk made the
- * security page fetch 25 KB it never ran; none grouped made the card page fetch 17 small files.)
+ * the second; the toasts' machine is a chunk of its own, fetched with the first toast. The rest
+ * (a component one page uses, the pages, react-hook-form, the wasm module) is split by the routes
+ * that use it. (All of Chakra's other
+ * components in one chunk made the security page fetch 25 KB it never ran; none grouped made the
+ * card page fetch 17 small files.)
  */
 const CHUNK_GROUPS = [
   { name: "react", test: REACT, priority: 5 },
@@ -192,20 +197,37 @@ function themeStyles(): Plugin {
  * which replaces it with an empty list. Fails the build when Chakra's code no longer matches.
  */
 function lazyChakraGlobalCss(): Plugin {
-  const FILE = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
-  const EAGER = "const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];";
-  const FIELD = /^(\s*)_global,$/m;
+  const EAGER = "[getPreflightCss(), getGlobalCss(), getTokenCss()]";
+  return patchChakraSystem("fiscard:lazy-chakra-global-css", {
+    "system.js": [
+      [`const _global = ${EAGER};`, "let _global;"],
+      ["    _global,\n", `    get _global() { return (_global ??= ${EAGER}); },\n`],
+    ],
+  });
+}
+
+/**
+ * A build plugin that makes `edits` (file name → [text, replacement]) to the files of Chakra's
+ * styled system, each text found exactly once, and fails the build when one is not: a Chakra
+ * update that changes the code must not silently undo the patch.
+ */
+function patchChakraSystem(name: string, edits: Readonly<Record<string, readonly (readonly [string, string])[]>>): Plugin {
+  const STYLED_SYSTEM = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]([^\\/]+)$/;
   return {
-    name: "fiscard:lazy-chakra-global-css",
+    name,
     apply: "build",
     transform(code, id) {
-      if (!FILE.test(id)) return null;
-      if (!code.includes(EAGER) || !FIELD.test(code)) {
-        throw new Error(`${id}: Chakra's system no longer builds _global as fiscard:lazy-chakra-global-css expects`);
+      const file = STYLED_SYSTEM.exec(id)?.[1];
+      const wanted = file === undefined ? undefined : edits[file];
+      if (wanted === undefined) return null;
+      let edited = code;
+      for (const [from, to] of wanted) {
+        if (edited.split(from).length !== 2) {
+          throw new Error(`${id}: Chakra's code no longer matches ${name} at ${JSON.stringify(from)}`);
+        }
+        edited = edited.replace(from, () => to);
       }
-      return code
-        .replace(EAGER, "let _global;")
-        .replace(FIELD, "$1get _global() { return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]); },");
+      return edited;
     },
   };
 }
@@ -219,9 +241,8 @@ function lazyChakraGlobalCss(): Plugin {
  * Fails the build when Chakra's code no longer matches.
  */
 function steppedChakraSystem(): Plugin {
-  const STYLED_SYSTEM = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]/;
   const RUN_STEPS = "const runSteps = (steps) => { let step = steps.next(); while (!step.done) step = steps.next(); return step.value; };";
-  const EDITS: Record<string, [string, string][]> = {
+  return patchChakraSystem("fiscard:stepped-chakra-system", {
     "token-dictionary.js": [
       ["function createTokenDictionary(options) {", "function* createTokenDictionarySteps(options) {"],
       [
@@ -248,23 +269,7 @@ function steppedChakraSystem(): Plugin {
         `${RUN_STEPS}\nfunction createSystem(...configs) {\n  return runSteps(createSystemSteps(...configs));\n}\ncreateSystem.steps = createSystemSteps;\nexport { createSystem, isValidSystem };`,
       ],
     ],
-  };
-  return {
-    name: "fiscard:stepped-chakra-system",
-    apply: "build",
-    transform(code, id) {
-      const file = STYLED_SYSTEM.test(id) ? Object.keys(EDITS).find((name) => id.endsWith(name)) : undefined;
-      if (file === undefined) return null;
-      let edited = code;
-      for (const [from, to] of EDITS[file] ?? []) {
-        if (edited.split(from).length !== 2) {
-          throw new Error(`${id}: Chakra's code no longer matches fiscard:stepped-chakra-system at ${JSON.stringify(from)}`);
-        }
-        edited = edited.replace(from, () => to);
-      }
-      return edited;
-    },
-  };
+  });
 }
 
 export default defineConfig({

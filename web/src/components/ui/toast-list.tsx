@@ -1,13 +1,22 @@
 import {
   Toaster as ChakraToaster,
+  createToaster,
   Portal,
   Spinner,
   Stack,
   Toast,
 } from "@chakra-ui/react";
-import { toastStore } from "./toast-store";
 
-/** Renders the toasts of the app's one queue (`toaster-queue.ts`, `toast-store.ts`). */
+/**
+ * Chakra's store of the app's toasts (Zag's toast machine). `toaster-queue.ts` loads it with the
+ * first toast, together with the list that renders it: a first visit downloads neither.
+ */
+export const toastStore = createToaster({
+  placement: "bottom-end",
+  pauseOnPageIdle: true,
+});
+
+/** Renders the toasts of the app's one queue (`toaster-queue.ts`). */
 export function ToastList() {
   return (
     <Portal>

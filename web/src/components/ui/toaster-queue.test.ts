@@ -28,14 +28,14 @@ test("keeps every toast asked for while its store loads, and tells the toast lis
 
 test("keeps the toasts asked for while the store cannot be fetched, and shows them with the next", async () => {
   vi.resetModules();
-  vi.doMock("./toast-store", () => {
+  vi.doMock("./toast-list", () => {
     throw new Error("offline");
   });
   const { toaster, toastStore } = await import("./toaster-queue");
   toaster.create({ type: "error", title: "Network Exception" });
   await expect(toastStore()).rejects.toThrow();
 
-  vi.doUnmock("./toast-store");
+  vi.doUnmock("./toast-list");
   toaster.create({ type: "success", title: "Saved" });
   const store = await toastStore();
   await Promise.resolve();

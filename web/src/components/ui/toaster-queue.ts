@@ -14,12 +14,12 @@ const listeners = new Set<() => void>();
 const waiting: ToastOptions[] = [];
 
 /**
- * Chakra's toast store (`toast-store.ts`: Zag's state machine, a fifth of Chakra's code a first
+ * Chakra's toast store (`toast-list.tsx`: Zag's state machine, a fifth of Chakra's code a first
  * visit would run), fetched with the app's first toast rather than with every page, which shows
  * none as it loads. A failed fetch is forgotten, so the next toast tries again.
  */
 export function toastStore(): Promise<CreateToasterReturn> {
-  store ??= import("./toast-store").then(
+  store ??= import("./toast-list").then(
     (module) => module.toastStore,
     (error: unknown) => {
       store = undefined;

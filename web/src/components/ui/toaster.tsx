@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { toaster } from "./toaster-queue";
 
-// The toast renderer and its store are fetched with the first toast: a first page load shows none.
+// The toast renderer, with its store, is fetched with the first toast: a first page load shows none.
 const ToastList = lazy(async () => ({ default: (await import("./toast-list")).ToastList }));
 
 /** The app's toasts; mounted once by AppProvider. */

@@ -2,7 +2,10 @@
 #
 #   make run     build everything and start the server (API + web app) on http://127.0.0.1:8080
 #   make test    every test: Rust (incl. shared vectors; the server suite on SQLite, and on
-#                PostgreSQL when TEST_DATABASE_URL is set), wasm vectors and web tests, lints
+#                PostgreSQL when TEST_DATABASE_URL is set), the web app's generated API types
+#                against the server's OpenAPI document, wasm vectors and web tests, lints
+#                (rustfmt, clippy, the web app's ESLint)
+#   make api-types  write the web app's API types again from the server's OpenAPI document
 #   make bench   size and speed figures
 #
 # Each step installs what it needs first (wasm target, wasm-bindgen-cli, wasm-pack, npm
@@ -14,25 +17,29 @@ SHELL := /bin/bash
 
 CARGO ?= cargo
 NPM ?= npm
-SERVER := target/release/fiscard
+# Where cargo builds: target/ unless CARGO_TARGET_DIR (or a cargo config) says otherwise, as
+# cargo itself reports it.
+TARGET_DIR := $(or $(shell $(CARGO) metadata --format-version 1 --no-deps 2>/dev/null | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p'),target)
+SERVER := $(TARGET_DIR)/release/fiscard
 WASM_OPT := web/node_modules/.bin/wasm-opt
 WASM := pkg/domain_wasm_bg.wasm
 # wasm-opt: --converge repeats -Oz until it stops shrinking; --low-memory-unused lets it fold
 # address arithmetic on the promise that addresses below 1 KiB are never used. Rust places the
 # 1 MiB stack first, growing down to 0, so only a stack within 1 KiB of overflowing would touch
-# them; the domain's only recursion (JSON nesting) stops at depth 32.
+# them; the module reads only the page's own form values, and no form nests that deep.
 # Features the wasm module may use (matching what rustc emits for wasm32-unknown-unknown).
 WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
 	--enable-mutable-globals --enable-reference-types --enable-multivalue
 
 DOMAIN_SOURCES := $(shell find crates/domain crates/domain-wasm -type f \( -name '*.rs' -o -name '*.toml' -o -name '*.json' \)) Cargo.toml Cargo.lock
 
-.PHONY: help tools deps pkg web server server-debug run test test-rust test-web test-e2e e2e-deps lint bench clean
+.PHONY: help tools deps pkg api-types check-api-types web server server-debug run test test-rust test-web test-e2e e2e-deps lint bench clean
 
 help:
 	@echo "make run    build everything and start the server on http://127.0.0.1:8080"
 	@echo "make test   run every test and lint"
 	@echo "make bench  print size and speed figures"
+	@echo "make api-types  write web/src/lib/api-types.ts again from the server's OpenAPI document"
 
 ## Tools and packages ---------------------------------------------------------------------
 
@@ -53,6 +60,36 @@ $(WASM): $(DOMAIN_SOURCES) | deps
 
 pkg: $(WASM)
 
+## The web app's API types -------------------------------------------------------------------
+
+# web/src/lib/api-types.ts is generated from the server's OpenAPI document, as the debug binary
+# prints it (`fiscard openapi`), by openapi-typescript (web/scripts/api-types.mjs). It is
+# committed; `make api-types` writes it again, and `check-api-types` (part of `make test`) fails
+# while it differs from what the document gives. The binary is the one `cargo test --workspace`
+# builds (server-debug): after test-rust, or when nothing changed, cargo finds it up to date in
+# a moment, and on a fresh clone it is built once for both.
+API_TYPES := web/src/lib/api-types.ts
+DEBUG_SERVER := $(TARGET_DIR)/debug/fiscard
+
+# The document into a temporary directory ($$tmp, removed when the recipe ends), then the types
+# beside it ($$tmp/api-types.ts).
+define generate-api-types
+	tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	$(DEBUG_SERVER) openapi > "$$tmp/openapi.json" && \
+	node web/scripts/api-types.mjs "$$tmp/openapi.json" "$$tmp/api-types.ts"
+endef
+
+api-types: server-debug web/node_modules/.installed
+	$(generate-api-types) && mv "$$tmp/api-types.ts" $(API_TYPES)
+	@echo "==> wrote $(API_TYPES)"
+
+check-api-types: server-debug web/node_modules/.installed
+	@$(generate-api-types) && \
+	if ! diff -u $(API_TYPES) "$$tmp/api-types.ts"; then \
+		echo "$(API_TYPES) is not what the server's OpenAPI document gives: run \`make api-types\` and commit it" >&2; \
+		exit 1; \
+	fi
+
 ## The web app ----------------------------------------------------------------------------
 
 web: pkg
@@ -72,10 +109,12 @@ run: web server
 
 test: lint test-rust test-web test-e2e
 
-lint: deps
+# The web app's lint reads its types, the wasm package's (pkg/) among them, as the type check does.
+lint: pkg
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) clippy -p domain-wasm --target wasm32-unknown-unknown -- -D warnings
+	cd web && $(NPM) run lint
 
 test-rust:
 	env -u TEST_DATABASE_URL $(CARGO) test --workspace
@@ -86,16 +125,21 @@ test-rust:
 		echo "==> TEST_DATABASE_URL is not set: the server suite ran on SQLite only"; \
 	fi
 
-test-web: pkg
+# The agreement test (web/src/testing/agreement.test.ts) asks the natively compiled domain; the
+# fake server of the component tests (web/src/testing/mock-api.ts) checks its answers against
+# the server's OpenAPI document, written beside the builds.
+test-web: pkg check-api-types
+	$(CARGO) build -p domain --example oracle
+	$(DEBUG_SERVER) openapi > $(TARGET_DIR)/openapi.json
 	cd web && $(NPM) run typecheck
-	cd web && $(NPM) test
+	cd web && OPENAPI_DOC=$(abspath $(TARGET_DIR)/openapi.json) DOMAIN_ORACLE=$(abspath $(TARGET_DIR)/debug/examples/oracle) $(NPM) test
 
 # The browser journeys (tests/e2e): Debian's headless Chromium against the built app and a real
 # server. The server is the debug binary `cargo test --workspace` builds for the server's own
 # integration tests: after test-rust, asking for it again costs nothing, where `cargo build -p
 # server` (other features: no dev-dependencies, no wasm crate) or a release build would compile
 # most of the dependencies again.
-E2E_SERVER := target/debug/fiscard
+E2E_SERVER := $(TARGET_DIR)/debug/fiscard
 
 tests/e2e/node_modules/.installed: tests/e2e/package.json tests/e2e/package-lock.json
 	cd tests/e2e && $(NPM) ci --no-audit --no-fund
@@ -108,7 +152,7 @@ server-debug:
 	$(CARGO) test --workspace --no-run
 
 test-e2e: web server-debug e2e-deps
-	cd tests/e2e && FISCARD_BIN=$(CURDIR)/$(E2E_SERVER) $(NPM) test
+	cd tests/e2e && FISCARD_BIN=$(abspath $(E2E_SERVER)) $(NPM) test
 
 ## Figures --------------------------------------------------------------------------------
 
@@ -120,7 +164,7 @@ scripts/lighthouse/node_modules/.installed: scripts/lighthouse/package.json scri
 
 bench: web server scripts/lighthouse/node_modules/.installed
 	@bash scripts/install-e2e.sh
-	@bash scripts/bench.sh
+	@FISCARD_BIN=$(abspath $(SERVER)) bash scripts/bench.sh
 
 clean:
 	rm -rf pkg web/dist target

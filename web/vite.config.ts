@@ -1,5 +1,3 @@
-import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, runnerImport, type AliasOptions, type Plugin } from "vite";
@@ -20,93 +18,97 @@ const alias: AliasOptions = [
   { find: /^@\//, replacement: fromHere("./src/") },
 ];
 
-/** index.html and its script. */
+/** The page and its script. */
+const INDEX = fromHere("./index.html");
 const MAIN = fromHere("./src/main.tsx");
-const ENTRY = [fromHere("./index.html"), MAIN];
 /** The app itself, which src/main.tsx imports once the boot header has painted. */
 const BOOT = fromHere("./src/boot.tsx");
-/** What src/main.tsx imports before BOOT to evaluate Chakra's chunk on its own. */
-const CHAKRA_STAGE = fromHere("./src/chakra-stage.ts");
 /** The page `/` redirects to (SPEC §2): the first page of most visits. */
 const LANDING_ROUTE = fromHere("./src/app/routes/product/fiscard.tsx");
 
 /**
- * Vite's `modulepreload` polyfill, which index.html's script imports: it stays in the entry, so
- * that the entry imports no chunk of the app (in the shell's chunk, it made the browser evaluate
- * React, Chakra and the shell as the page loaded, all in one long task).
+ * What src/main.tsx may run before the first paint, its static imports included (raw bytes): the
+ * entry itself and Vite's small helpers. More means it imports a chunk of the app statically,
+ * which the browser would evaluate as the page loads, in one long task.
  */
-const PRELOAD_POLYFILL = /vite\/modulepreload-polyfill/;
-const inNodeModules = (packages: string) => new RegExp(`node_modules[\\\\/](${packages})[\\\\/]`);
-const REACT = inNodeModules("react|react-dom|scheduler|react-router|react-router-dom");
-const CHAKRA = inNodeModules("@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@internationalized|@pandacss|stylis");
+const ENTRY_MAX_BYTES = 8 * 1024;
 
-/** Ark UI's state machines (dialogs, menus, fields: focus traps, positioning, …) under Chakra's components. */
-const ARK = inNodeModules("@ark-ui|@zag-js|@floating-ui");
 /**
- * The toasts' machine (src/components/ui/toast-list.tsx, loaded with the first toast): its own
- * chunk, or the bundler would put it with the Ark-based components every page with a dialog loads.
+ * The chunks of a visit's start, in order: what src/main.tsx imports once the first paint is
+ * reported, one after the other (src/react-stage.ts, src/chakra-stage.ts, src/boot.tsx), and the
+ * landing route.
  */
-const TOAST = inNodeModules("@zag-js[\\\\/]toast|@ark-ui[\\\\/]react[\\\\/]dist[\\\\/]components[\\\\/]toast");
-const CHAKRA_COMPONENT = /^(.*@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/][^\\/]+)[\\/]/;
-const arkFolders = new Map<string, boolean>();
-/** A module of a Chakra component built on Ark (a file of its folder imports @ark-ui), as Dialog, Menu or Field. */
-function isArkBased(id: string): boolean {
-  const folder = CHAKRA_COMPONENT.exec(id)?.[1];
-  if (folder === undefined) return false;
-  let based = arkFolders.get(folder);
-  if (based === undefined) {
-    const files = readdirSync(folder).filter((file) => file.endsWith(".js"));
-    based = files.some((file) => readFileSync(join(folder, file), "utf8").includes("@ark-ui/"));
-    arkFolders.set(folder, based);
-  }
-  return based;
+const START_CHUNKS = ["react", "chakra", "app", "landing"];
+
+/**
+ * One chunk per stage of a visit's start (START_CHUNKS), so that each is evaluated in a task of its
+ * own and a first visit loads about ten files, not dozens (each a round trip on HTTP/1.1; with the
+ * bundler's default split, by which pages share each module, the product page loaded 60 files and
+ * Lighthouse's LCP went from 2.4 to 3.7 s). A stage's chunk holds what its first module imports
+ * statically and the start runs (`$initial`: the app and the landing route are entries), less what
+ * an earlier stage took; none holds what src/main.tsx imports statically (Vite's `import()`
+ * helper), or the entry would import that chunk and run it as the page loads. The stages come
+ * from the app's own module graph, read when the build ends: no package's name or files. The rest
+ * (the other routes and what they share) is split the bundler's default way.
+ *
+ * These chunks also carry V8's explicit compile hint: Chromium then compiles all their functions
+ * as it downloads them, off the main thread, instead of each function on the main thread when
+ * first called (measured on the card page: about a quarter less main-thread time in long tasks
+ * after the first paint). Other browsers read a comment.
+ */
+function startUpChunks(): Plugin {
+  /** index.html's script with all it imports statically (src/main.tsx, Vite's `import()` helper). */
+  const entry = new Set<string>();
+  /** START_CHUNKS' first modules with all they import statically, in the same order. */
+  const stages: Set<string>[] = [];
+  // A module goes to the group of the highest priority that takes it: the entry's own imports
+  // first (a stage that imports one too would take it along), then the stages in order. A stage
+  // takes only modules the start runs (`$initial`): what a module imports includes all a package's
+  // index re-exports, most of which the start never runs. The groups' `test`s read `entry` and
+  // `stages` when the bundler makes the chunks, after buildEnd has filled them.
+  const groups = [
+    { name: "entry-imports", test: (id: string) => entry.has(id) && id !== MAIN && id !== INDEX, priority: START_CHUNKS.length + 1 },
+    ...START_CHUNKS.map((name, index) => ({
+      name,
+      test: (id: string) => stages[index]?.has(id) === true && !entry.has(id),
+      tags: ["$initial" as const],
+      priority: START_CHUNKS.length - index,
+    })),
+  ];
+  return {
+    name: "fiscard:start-up-chunks",
+    apply: "build",
+    buildEnd(error) {
+      if (error) return;
+      const closure = (start: string) => {
+        const modules = new Set<string>();
+        const visit = (id: string) => {
+          if (modules.has(id)) return;
+          modules.add(id);
+          this.getModuleInfo(id)?.importedIds.forEach(visit);
+        };
+        visit(start);
+        return modules;
+      };
+      const main = this.getModuleInfo(MAIN);
+      if (!main) throw new Error("src/main.tsx is not in the build");
+      const starts = [...main.dynamicallyImportedIds, LANDING_ROUTE];
+      if (starts.length !== START_CHUNKS.length) {
+        throw new Error(`src/main.tsx imports ${starts.length - 1} stages, START_CHUNKS names ${START_CHUNKS.length - 1}`);
+      }
+      entry.clear();
+      closure(INDEX).forEach((id) => entry.add(id));
+      stages.splice(0, stages.length, ...starts.map(closure));
+    },
+    outputOptions(options) {
+      return {
+        ...options,
+        codeSplitting: { groups },
+        postBanner: (chunk) => (START_CHUNKS.includes(chunk.name) ? "//# allFunctionsCalledOnLoad\n" : ""),
+      };
+    },
+  };
 }
-
-/**
- * Chunks for HTTP/1.1, where each file costs a round trip on one of six connections: a first
- * visit loads about ten files, not dozens. The app (BOOT) and the landing page are built as entries
- * so that what they import counts as initial (`$initial`): React with the router; the Chakra
- * code the shell and the landing page use; the shell with the landing page. Chakra's other
- * components that several pages share are two chunks: those built on Ark's state machines
- * (dialogs, drawers, menus, fields, switches: 24 KB gzip) and the plain styled ones (tables,
- * cards, data lists: 1 KB), so the card account, which opens its dialogs on demand, fetches only
- * the second; the toasts' machine is a chunk of its own, fetched with the first toast. The rest
- * (a component one page uses, the pages, react-hook-form, the wasm module) is split by the routes
- * that use it. (All of Chakra's other
- * components in one chunk made the security page fetch 25 KB it never ran; none grouped made the
- * card page fetch 17 small files.)
- */
-const CHUNK_GROUPS = [
-  { name: "react", test: REACT, priority: 5 },
-  {
-    name: "chakra",
-    test: (id: string) => id === CHAKRA_STAGE || CHAKRA.test(id),
-    tags: ["$initial" as const],
-    priority: 4,
-  },
-  // (Not index.html with src/main.tsx: the entry loads nothing else before it has run, but Vite's
-  // small helper for `import()`.)
-  { name: "import-helper", test: /^\0vite\/preload-helper/, priority: 6 },
-  { name: "shell", test: (id: string) => !ENTRY.includes(id) && !PRELOAD_POLYFILL.test(id), tags: ["$initial" as const], priority: 3 },
-  { name: "chakra-toast", test: TOAST, priority: 2 },
-  { name: "chakra-overlays", test: (id: string) => ARK.test(id) || isArkBased(id), minShareCount: 2, priority: 1 },
-  { name: "chakra-parts", test: CHAKRA, minShareCount: 2 },
-];
-
-/** What src/main.tsx may import statically: Vite's `import()` helper and the bundler's runtime. */
-const ENTRY_MAY_IMPORT = ["import-helper", "rolldown-runtime"];
-
-/** The chunks every first visit runs (CHUNK_GROUPS, the entries). */
-const RUN_AT_START = ["react", "chakra", "shell", "app", "landing"];
-
-/**
- * V8's explicit compile hint on the chunks every first visit runs: Chromium then compiles all
- * their functions as it downloads them, off the main thread, instead of each function on the
- * main thread when first called (measured on the card page: about a quarter less main-thread
- * time in long tasks after the first paint). Other browsers read a comment.
- */
-const compileHint = (chunk: { readonly name: string }) =>
-  RUN_AT_START.includes(chunk.name) ? "//# allFunctionsCalledOnLoad\n" : "";
 
 /**
  * Adds `<link rel="modulepreload">` for the app's chunks and the landing route's to index.html,
@@ -128,7 +130,6 @@ function preloadApp(): Plugin {
           files.add(fileName);
           chunks.find((chunk) => chunk.fileName === fileName)?.imports.forEach(visit);
         };
-        const chunkNamed = (fileName: string) => chunks.find((chunk) => chunk.fileName === fileName)?.name;
         const chunkOf = (module: string) => {
           const chunk = chunks.find((c) => c.facadeModuleId === module || (c.isEntry && c.moduleIds.includes(module)));
           if (!chunk) throw new Error(`no chunk for ${module}`);
@@ -136,11 +137,20 @@ function preloadApp(): Plugin {
         };
         // The entry runs before the first paint is reported: a chunk of the app it imported
         // statically would be evaluated as the page loads, in one long task (it happened when
-        // PRELOAD_POLYFILL fell into the shell's chunk).
+        // Vite's modulepreload polyfill fell into the shell's chunk).
         const entry = chunkOf(MAIN);
-        const eager = entry.imports.filter((file) => !ENTRY_MAY_IMPORT.some((name) => chunkNamed(file) === name));
-        if (eager.length > 0) throw new Error(`src/main.tsx imports ${eager.join(", ")} statically`);
-        // What the entry imports as it starts the app (React, Chakra, then BOOT), and the landing route.
+        const before = new Set<string>();
+        const runsFirst = (fileName: string) => {
+          if (before.has(fileName)) return;
+          before.add(fileName);
+          chunks.find((chunk) => chunk.fileName === fileName)?.imports.forEach(runsFirst);
+        };
+        runsFirst(entry.fileName);
+        const bytes = [...before].reduce((sum, file) => sum + (chunks.find((c) => c.fileName === file)?.code.length ?? 0), 0);
+        if (bytes > ENTRY_MAX_BYTES) {
+          throw new Error(`src/main.tsx runs ${bytes} bytes before the first paint (${[...before].join(", ")}): more than ${ENTRY_MAX_BYTES}`);
+        }
+        // What the entry imports as it starts the app (its stages), and the landing route.
         entry.dynamicImports.forEach(visit);
         visit(chunkOf(LANDING_ROUTE).fileName);
         const tags = [...files]
@@ -188,99 +198,16 @@ function themeStyles(): Plugin {
   };
 }
 
-/**
- * Chakra's `createSystem` renders the whole global CSS (reset, global styles, token variables)
- * into `system._global` as it builds the system, which is 40% of building it: a long task before
- * the first render, for CSS the production build has already inlined (themeStyles). The build
- * makes `_global` a getter, so it is rendered when read (the provider, when it inserts global
- * CSS: dev, tests, global-css.ts) and never for the production `system` (src/config/theme.ts),
- * which replaces it with an empty list. Fails the build when Chakra's code no longer matches.
- */
-function lazyChakraGlobalCss(): Plugin {
-  const EAGER = "[getPreflightCss(), getGlobalCss(), getTokenCss()]";
-  return patchChakraSystem("fiscard:lazy-chakra-global-css", {
-    "system.js": [
-      [`const _global = ${EAGER};`, "let _global;"],
-      ["    _global,\n", `    get _global() { return (_global ??= ${EAGER}); },\n`],
-    ],
-  });
-}
-
-/**
- * A build plugin that makes `edits` (file name → [text, replacement]) to the files of Chakra's
- * styled system, each text found exactly once, and fails the build when one is not: a Chakra
- * update that changes the code must not silently undo the patch.
- */
-function patchChakraSystem(name: string, edits: Readonly<Record<string, readonly (readonly [string, string])[]>>): Plugin {
-  const STYLED_SYSTEM = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]([^\\/]+)$/;
-  return {
-    name,
-    apply: "build",
-    transform(code, id) {
-      const file = STYLED_SYSTEM.exec(id)?.[1];
-      const wanted = file === undefined ? undefined : edits[file];
-      if (wanted === undefined) return null;
-      let edited = code;
-      for (const [from, to] of wanted) {
-        if (edited.split(from).length !== 2) {
-          throw new Error(`${id}: Chakra's code no longer matches ${name} at ${JSON.stringify(from)}`);
-        }
-        edited = edited.replace(from, () => to);
-      }
-      return edited;
-    },
-  };
-}
-
-/**
- * Chakra's `createSystem` as stages (a generator), so that src/boot.tsx builds the theme over
- * several short tasks instead of one long one (35 ms at 1× on this machine, the longest task of a
- * visit's start; four times that on a phone): `createSystem.steps(...configs)` pauses between
- * merging the configs, the stages of the token dictionary, the utilities, the token map and the
- * queries, and returns the same system; `createSystem` itself still runs them all at once.
- * Fails the build when Chakra's code no longer matches.
- */
-function steppedChakraSystem(): Plugin {
-  const RUN_STEPS = "const runSteps = (steps) => { let step = steps.next(); while (!step.done) step = steps.next(); return step.value; };";
-  return patchChakraSystem("fiscard:stepped-chakra-system", {
-    "token-dictionary.js": [
-      ["function createTokenDictionary(options) {", "function* createTokenDictionarySteps(options) {"],
-      [
-        "  function build() {\n    applyMiddlewares(\"pre\");\n    applyTransforms(\"pre\");\n    addConditionalTokens();\n    addReferences();\n    expandTokenReferences$1();\n    applyMiddlewares(\"post\");\n    applyTransforms(\"post\");\n    setupViews();\n  }",
-        "  function* build() {\n    applyMiddlewares(\"pre\");\n    yield;\n    applyTransforms(\"pre\");\n    yield;\n    addConditionalTokens();\n    addReferences();\n    yield;\n    expandTokenReferences$1();\n    yield;\n    applyMiddlewares(\"post\");\n    yield;\n    applyTransforms(\"post\");\n    yield;\n    setupViews();\n  }",
-      ],
-      ["  registerTokens();\n  registerTransform(", "  registerTokens();\n  yield;\n  registerTransform("],
-      [
-        "  build();\n  return dictionary;\n}",
-        `  yield* build();\n  return dictionary;\n}\n${RUN_STEPS}\nfunction createTokenDictionary(options) {\n  return runSteps(createTokenDictionarySteps(options));\n}`,
-      ],
-      ["export { createTokenDictionary,", "export { createTokenDictionary, createTokenDictionarySteps,"],
-    ],
-    "system.js": [
-      ["import { createTokenDictionary } from './token-dictionary.js';", "import { createTokenDictionarySteps } from './token-dictionary.js';"],
-      ["function createSystem(...configs) {\n  const config = mergeConfigs(...configs);", "function* createSystemSteps(...configs) {\n  const config = mergeConfigs(...configs);\n  yield;"],
-      ["  const tokens = createTokenDictionary({", "  const tokens = yield* createTokenDictionarySteps({"],
-      ["  const breakpoints = createBreakpoints(", "  yield;\n  const breakpoints = createBreakpoints("],
-      ["  assignComposition();\n", "  yield;\n  assignComposition();\n"],
-      ["  const tokenMap = getTokenMap(tokens);", "  yield;\n  const tokenMap = getTokenMap(tokens);"],
-      ["  const query = {", "  yield;\n  const query = {"],
-      [
-        "export { createSystem, isValidSystem };",
-        `${RUN_STEPS}\nfunction createSystem(...configs) {\n  return runSteps(createSystemSteps(...configs));\n}\ncreateSystem.steps = createSystemSteps;\nexport { createSystem, isValidSystem };`,
-      ],
-    ],
-  });
-}
-
 export default defineConfig({
-  plugins: [react(), wasm(), lazyChakraGlobalCss(), steppedChakraSystem(), themeStyles(), preloadApp()],
+  plugins: [react(), wasm(), themeStyles(), preloadApp(), startUpChunks()],
   resolve: { alias },
   build: {
     // The wasm-bindgen glue uses top-level await.
     target: "esnext",
     rolldownOptions: {
-      input: { index: fromHere("./index.html"), app: BOOT, landing: LANDING_ROUTE },
-      output: { codeSplitting: { groups: CHUNK_GROUPS }, postBanner: compileHint },
+      // The app and the landing route are entries too: what they import statically is what the
+      // bundler tags `$initial`, what a visit's start runs (startUpChunks).
+      input: { index: INDEX, app: BOOT, landing: LANDING_ROUTE },
     },
   },
   server: {

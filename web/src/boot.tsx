@@ -5,7 +5,7 @@ import { App, createAppRouter } from "@/app";
 import { routes } from "@/app/router";
 import { firstNeeds } from "@/app/shell/route-handle";
 import { readsOnEntering } from "@/app/shell/use-route-guards";
-import { buildAppSystem } from "@/config/theme";
+import { appSystem } from "@/config/theme";
 import { sendEarly } from "@/lib/api-request";
 import { loadDomain } from "@/lib/domain";
 import { readSessionToken } from "@/lib/session-token";
@@ -16,8 +16,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /**
  * Starts the app in `root` (index.html's, with the boot header in it until the first commit).
  * Each step is a task of its own, so that none blocks the page for long: this module's code
- * has just been evaluated; then the first page's data is asked for, the theme built (a stage
- * a task), the router created, and the app rendered in slices.
+ * has just been evaluated; then the first page's data is asked for, the theme built, the router
+ * created, and the app rendered in slices.
  */
 export async function boot(root: HTMLElement): Promise<void> {
   await nextTask();
@@ -27,7 +27,7 @@ export async function boot(root: HTMLElement): Promise<void> {
     // What the first page needs, asked for now, while the app renders, instead of once it has:
     // the route guards' reads and the page's own, and the wasm module if it shows nothing
     // without it (a failure here is retried by the first screen that needs it).
-    const needs = firstNeeds(matches.map((match) => match.route.handle));
+    const needs = firstNeeds(matches.map((match): unknown => match.route.handle));
     const keys = [...readsOnEntering(null, pathname), ...needs.reads.map((read) => read.key)];
     for (const [path, query] of keys) sendEarly(path, query);
     await nextTask();
@@ -39,7 +39,7 @@ export async function boot(root: HTMLElement): Promise<void> {
   // evaluated as soon as it is asked for.
   for (const { route } of matches) if (typeof route.lazy === "function") void route.lazy().catch(() => undefined);
   await nextTask();
-  await buildAppSystem(nextTask);
+  appSystem();
   await nextTask();
   const router = createAppRouter();
   await nextTask();

@@ -15,10 +15,10 @@ let started = false;
 const start = () => {
   if (started) return;
   started = true;
-  // React, then Chakra, then the rest of the app: each chunk is evaluated in a task of its own
-  // instead of all of them in one long task (an `import()` of code already downloaded is
-  // evaluated in the same task as the one before it, hence the waits).
-  void import("react-dom/client")
+  // React with its router, then Chakra, then the rest of the app: each chunk is evaluated in a
+  // task of its own instead of all of them in one long task (an `import()` of code already
+  // downloaded is evaluated in the same task as the one before it, hence the waits).
+  void import("./react-stage")
     .then(nextTask)
     .then(() => import("./chakra-stage"))
     .then(nextTask)

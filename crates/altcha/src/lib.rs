@@ -3,8 +3,10 @@
 //! Byte-for-byte the format of the reference libraries (altcha-lib for TypeScript, Python
 //! and Go), so any standard ALTCHA v1 widget solves our challenges and we verify its payloads:
 //!
-//! - `salt` is `<hex of the caller's random bytes>?expires=<unix seconds>&`: the expiry rides
-//!   in the salt as a URL query parameter, so the hash and the signature cover it. The
+//! - `salt` is `<hex of the caller's random bytes>?expires=<unix seconds>&`: the expiry (and any
+//!   other parameter the caller adds, as the references' `params`: a `maxnumber` says how hard
+//!   the challenge is) rides in the salt as a URL query parameter, so the hash and the
+//!   signature cover it. The
 //!   trailing `&` is the references' delimiter against parameter splicing: without it, a
 //!   client could move leading digits of `number` onto the end of `expires`
 //!   (`…expires=1700000000` + `57` hashes the same as `…expires=17000000005` + `7`).
@@ -46,6 +48,7 @@ type HmacSha256 = Hmac<Sha256>;
 /// `challenge`, `maxnumber`, `salt`, `signature`). Deserializing also accepts `maxNumber`,
 /// as the Python and Go references write it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = AltchaChallenge))]
 pub struct Challenge {
     /// Always [`ALGORITHM`].
     pub algorithm: String,
@@ -54,7 +57,7 @@ pub struct Challenge {
     /// The largest number the client tries.
     #[serde(alias = "maxNumber")]
     pub maxnumber: u64,
-    /// `<random hex>?expires=<unix seconds>&`.
+    /// `<random hex>?expires=<unix seconds>&`, and any parameters the caller added.
     pub salt: String,
     /// Lowercase hex of `HMAC-SHA-256(key, challenge)`.
     pub signature: String,
@@ -75,7 +78,34 @@ pub fn create_challenge(
     max_number: u64,
     expires_at: i64,
 ) -> Challenge {
-    let salt = format!("{}?expires={expires_at}&", hex::encode(salt_random));
+    create_challenge_with_params(
+        hmac_key,
+        salt_random,
+        secret_number,
+        max_number,
+        expires_at,
+        &[],
+    )
+}
+
+/// [`create_challenge`] with more salt parameters after `expires` (`name=value&` each, as the
+/// references' `params` option writes them; names and values must not hold `?`, `&` or `=`):
+/// signed with the challenge, read back by [`verify_solution`] (a `maxnumber` one becomes
+/// [`Verified::max_number`]).
+pub fn create_challenge_with_params(
+    hmac_key: &[u8],
+    salt_random: &[u8],
+    secret_number: u64,
+    max_number: u64,
+    expires_at: i64,
+    params: &[(&str, &str)],
+) -> Challenge {
+    let mut salt = format!("{}?expires={expires_at}&", hex::encode(salt_random));
+    for (name, value) in params {
+        for part in [*name, "=", *value, "&"] {
+            salt.push_str(part);
+        }
+    }
     let challenge = hex::encode(challenge_hash(&salt, secret_number));
     let signature = hex::encode(new_mac(hmac_key, &challenge).finalize().into_bytes());
     Challenge {
@@ -87,21 +117,25 @@ pub fn create_challenge(
     }
 }
 
-/// A verified solution: the `challenge` hex identifies it (to make it single-use) and
-/// `expires_at` (unix seconds, from the salt) says until when it must be remembered.
+/// A verified solution: the `challenge` hex identifies it (to make it single-use),
+/// `expires_at` (unix seconds, from the salt) says until when it must be remembered, and
+/// `max_number` how hard the challenge was.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Verified {
     /// The challenge's lowercase hex, unique per issued challenge.
     pub challenge: String,
     /// The `expires` parameter of the salt, in unix seconds.
     pub expires_at: i64,
+    /// The `maxnumber` parameter of the salt (signed with it), when it has one: challenges
+    /// made elsewhere may not say.
+    pub max_number: Option<u64>,
 }
 
 /// Why a payload was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum VerifyError {
-    /// Not base64, not JSON, a field missing or of the wrong type, or no single
-    /// well-formed `expires` parameter in the salt.
+    /// Not base64, not JSON, a field missing or of the wrong type, no single well-formed
+    /// `expires` parameter in the salt, or a `maxnumber` parameter that is not one number.
     Malformed,
     /// An algorithm other than `SHA-256`.
     UnsupportedAlgorithm,
@@ -156,6 +190,13 @@ pub fn verify_solution(
         return Err(VerifyError::UnsupportedAlgorithm);
     }
     let expires_at = expires_param(&payload.salt).ok_or(VerifyError::Malformed)?;
+    let max_number = match salt_param(&payload.salt, "maxnumber") {
+        Ok(None) => None,
+        Ok(Some(value)) if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) => {
+            Some(value.parse().map_err(|_| VerifyError::Malformed)?)
+        }
+        _ => return Err(VerifyError::Malformed),
+    };
     if now >= expires_at {
         return Err(VerifyError::Expired);
     }
@@ -179,6 +220,7 @@ pub fn verify_solution(
     Ok(Verified {
         challenge: payload.challenge,
         expires_at,
+        max_number,
     })
 }
 
@@ -249,24 +291,33 @@ fn lower_hex_32(text: &str) -> Option<[u8; 32]> {
     Some(bytes)
 }
 
-/// The salt's single `expires` parameter, read as the references read it: the query is the
-/// text between the first and a second `?`, pairs are split on `&` and then on the first `=`.
-/// `None` if it is absent, repeated, or not a plain decimal integer.
-fn expires_param(salt: &str) -> Option<i64> {
-    let query = salt.split('?').nth(1)?;
-    let mut expires = None;
+/// The salt's single `name` parameter, read as the references read the query: the text
+/// between the first and a second `?`, pairs split on `&` and then on the first `=`.
+/// `Ok(None)` when absent, `Err(())` when repeated or when the salt has no query.
+fn salt_param<'a>(salt: &'a str, name: &str) -> Result<Option<&'a str>, ()> {
+    let query = salt.split('?').nth(1).ok_or(())?;
+    let mut found = None;
     for pair in query.split('&') {
-        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-        if name == "expires" {
-            let digits = value.strip_prefix('-').unwrap_or(value);
-            if expires.is_some() || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit())
-            {
-                return None;
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        if key == name {
+            if found.is_some() {
+                return Err(());
             }
-            expires = Some(value.parse().ok()?);
+            found = Some(value);
         }
     }
-    expires
+    Ok(found)
+}
+
+/// The salt's single `expires` parameter (see [`salt_param`]). `None` if it is absent,
+/// repeated, or not a plain decimal integer.
+fn expires_param(salt: &str) -> Option<i64> {
+    let value = salt_param(salt, "expires").ok()??;
+    let digits = value.strip_prefix('-').unwrap_or(value);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    value.parse().ok()
 }
 
 #[cfg(test)]

@@ -2,7 +2,8 @@
 //! every refusal, and a property test of the round trip.
 
 use altcha::{
-    ALGORITHM, Challenge, Verified, VerifyError, create_challenge, solve, verify_solution,
+    ALGORITHM, Challenge, Verified, VerifyError, create_challenge, create_challenge_with_params,
+    solve, verify_solution,
 };
 use base64::Engine as _;
 use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD};
@@ -72,6 +73,7 @@ fn a_created_challenge_solves_and_verifies_before_it_expires() {
         Ok(Verified {
             challenge: challenge.challenge.clone(),
             expires_at: EXPIRES,
+            max_number: None,
         })
     );
     assert_eq!(decode(&payload)["number"], 57);
@@ -122,6 +124,7 @@ fn a_payload_from_the_typescript_reference_verifies() {
         Ok(Verified {
             challenge: "e61acc1b3d7ddf36c944b0dbb5e9dd94745600aa90550c0522d08063c29710b7".into(),
             expires_at: 4_102_444_800,
+            max_number: None,
         })
     );
 }
@@ -133,6 +136,7 @@ fn a_payload_from_the_python_reference_verifies() {
         Ok(Verified {
             challenge: "fce4e1c5941bdb102fa29f180cbee10a39936f99d0c7898b2e18e341aa5ad4b1".into(),
             expires_at: 4_102_444_800,
+            max_number: None,
         })
     );
 }
@@ -392,6 +396,7 @@ fn payloads_verify_with_and_without_padding_and_with_extra_fields() {
     let verified = Ok(Verified {
         challenge: challenge.challenge,
         expires_at: EXPIRES,
+        max_number: None,
     });
     assert_eq!(verify_solution(KEY, &padded, BEFORE), verified);
     assert_eq!(verify_solution(KEY, &unpadded, BEFORE), verified);
@@ -408,6 +413,7 @@ fn a_salt_without_the_delimiter_is_hashed_with_it_as_the_references_do() {
         Ok(Verified {
             challenge: challenge.challenge,
             expires_at: EXPIRES,
+            max_number: None,
         })
     );
 }
@@ -468,7 +474,7 @@ proptest! {
         let now = expires_at.saturating_sub_unsigned(before);
         prop_assert_eq!(
             verify_solution(&key, &payload, now),
-            Ok(Verified { challenge: challenge.challenge, expires_at })
+            Ok(Verified { challenge: challenge.challenge, expires_at, max_number: None })
         );
         prop_assert_eq!(verify_solution(&key, &payload, expires_at), Err(VerifyError::Expired));
     }
@@ -478,5 +484,43 @@ proptest! {
         prop_assert!(verify_solution(KEY, &text, 0).is_err());
         let payload = STANDARD.encode(text.as_bytes());
         prop_assert!(verify_solution(KEY, &payload, 0).is_err());
+    }
+}
+
+#[test]
+fn a_challenge_made_with_its_difficulty_says_how_hard_it_was() {
+    let challenge =
+        create_challenge_with_params(KEY, &[7; 12], 250, 300, EXPIRES, &[("maxnumber", "300")]);
+    assert!(
+        challenge
+            .salt
+            .ends_with("?expires=1700000000&maxnumber=300&"),
+        "{}",
+        challenge.salt
+    );
+    let payload = solve(&challenge).expect("solvable");
+    assert_eq!(
+        verify_solution(KEY, &payload, BEFORE).map(|v| v.max_number),
+        Ok(Some(300))
+    );
+    // The difficulty is signed with the challenge: a client cannot claim a harder one.
+    let claimed = tampered(&challenge, |json| {
+        json["salt"] = json!(challenge.salt.replace("maxnumber=300", "maxnumber=9000"));
+    });
+    assert_eq!(
+        verify_solution(KEY, &claimed, BEFORE),
+        Err(VerifyError::WrongNumber)
+    );
+    for salt in [
+        "ab?expires=4102444800&maxnumber=&",
+        "ab?expires=4102444800&maxnumber=1&maxnumber=2&",
+        "ab?expires=4102444800&maxnumber=x&",
+    ] {
+        let odd = tampered(&challenge, |json| json["salt"] = json!(salt));
+        assert_eq!(
+            verify_solution(KEY, &odd, BEFORE),
+            Err(VerifyError::Malformed),
+            "{salt}"
+        );
     }
 }

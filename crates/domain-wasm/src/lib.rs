@@ -1,21 +1,21 @@
 //! The domain crate for the browser.
 //!
-//! No logic lives here: each export converts its JavaScript arguments (as JSON text, read by
-//! the domain crate's own parser: one crossing per value and exact decimal numbers), calls the
-//! same function the server calls, and converts the answer back as the JSON the server would
-//! send (plain objects, `null` for absent values, camelCase names). TypeScript types come from
-//! the Rust types (`tsify`), so `pkg/domain_wasm.d.ts` is generated, never written by hand.
-//! (`serde-wasm-bindgen`, the usual converter, cost 30 KB of the module and a boundary crossing
-//! per field; see the commit that replaced it.)
+//! No logic lives here: each export reads its JavaScript arguments with `serde-wasm-bindgen`
+//! (the same `Deserialize` impls the server reads JSON with), calls the same function the
+//! server calls, and converts the answer back with its JSON-compatible serializer (plain
+//! objects, `null` for absent values, camelCase names: the JSON the server would send).
+//! TypeScript types come from the Rust types (`tsify`), so `pkg/domain_wasm.d.ts` is
+//! generated, never written by hand.
 
 use domain::card::{CardAction, CardStatus};
 use domain::forms::FormName;
 use domain::gates::{GateState, GatedAction};
-use domain::input::{FromRaw, Raw};
 use domain::labels::{LabelKind, LabelValue};
 use domain::money::Rate;
 use domain::security::{SecureAction, SecurityConfig, SwitchModule, SwitchTarget};
 use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_wasm_bindgen::{Deserializer, Serializer};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -24,48 +24,36 @@ const TS_INPUT: &str = r"
 export type Input<T> = T | null | undefined;
 /** An amount typed as text or given as a number. */
 export type DecimalText = string | number;
+/** A one-time code or PIN as typed. */
+export type Code = string;
 /** Investor type: 0 individual, 1 company. */
 export type InvestorType = 0 | 1;
+/** A verification's state: 0 not started, 1 approved, 2 in review, 3 rejected. */
+export type IdentityStatus = 0 | 1 | 2 | 3;
 ";
 
 type Result<T> = std::result::Result<T, JsError>;
 
-/// An answer as a plain JavaScript value: serialised to JSON text and parsed by the engine
-/// (smaller in the module than a serde serializer over JS objects, and exactly the JSON the
-/// server would send).
+/// An answer as a plain JavaScript value, exactly the JSON the server would send.
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue> {
-    let text = serde_json::to_string(value).map_err(|_| JsError::new("answer not serialisable"))?;
-    js_sys::JSON::parse(&text).map_err(|_| JsError::new("answer is not JSON"))
+    value
+        .serialize(&Serializer::json_compatible())
+        .map_err(|_| JsError::new("answer not serialisable"))
 }
 
-/// A JavaScript value as the domain's [`Raw`] input: serialised by the engine's own
-/// `JSON.stringify` and parsed by the domain crate, so the whole value crosses into wasm as one
-/// string (not one crossing per field), and numbers arrive as exact decimal text.
-/// Values JSON cannot carry (functions, `BigInt`, cycles) are `Raw::Other`.
-fn raw(value: &JsValue) -> Raw {
-    if value.is_undefined() {
-        return Raw::Missing;
-    }
-    js_sys::JSON::stringify(value)
-        .ok()
-        .and_then(|text| text.as_string())
-        .and_then(|text| Raw::from_json(&text))
-        .unwrap_or(Raw::Other)
-}
-
-fn from_js<T: FromRaw>(value: &JsValue, what: &str) -> Result<T> {
-    T::from_raw(raw(value)).ok_or_else(|| JsError::new(&format!("invalid {what}")))
+fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T> {
+    serde_wasm_bindgen::from_value(value).map_err(|_| JsError::new(&format!("invalid {what}")))
 }
 
 /// Checks `input` as `form`; answers the field errors (empty when valid).
 #[wasm_bindgen(unchecked_return_type = "FieldError[]")]
 pub fn validate(
-    #[wasm_bindgen(unchecked_param_type = "FormName")] form: &JsValue,
-    #[wasm_bindgen(unchecked_param_type = "unknown")] input: &JsValue,
-    #[wasm_bindgen(unchecked_param_type = "unknown")] context: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FormName")] form: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "unknown")] input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "unknown")] context: JsValue,
 ) -> Result<JsValue> {
     let form: FormName = from_js(form, "form name")?;
-    let errors = domain::validate(form, raw(input), raw(context))
+    let errors = domain::validate(form, Deserializer::from(input), Deserializer::from(context))
         .map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&errors)
 }
@@ -140,8 +128,8 @@ pub fn max_files(field: &str) -> usize {
 
 #[wasm_bindgen(js_name = cardAllows)]
 pub fn card_allows(
-    #[wasm_bindgen(unchecked_param_type = "CardStatus")] status: &JsValue,
-    #[wasm_bindgen(unchecked_param_type = "CardAction")] action: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CardStatus")] status: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CardAction")] action: JsValue,
 ) -> Result<bool> {
     let status: CardStatus = from_js(status, "card status")?;
     Ok(status.allows(from_js::<CardAction>(action, "card action")?))
@@ -149,7 +137,7 @@ pub fn card_allows(
 
 #[wasm_bindgen(js_name = cardListed)]
 pub fn card_listed(
-    #[wasm_bindgen(unchecked_param_type = "CardStatus")] status: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CardStatus")] status: JsValue,
 ) -> Result<bool> {
     Ok(from_js::<CardStatus>(status, "card status")?.is_listed())
 }
@@ -157,7 +145,7 @@ pub fn card_listed(
 /// The catalogue key of a status or type label, or `undefined` for an unknown value.
 #[wasm_bindgen(js_name = labelKey)]
 pub fn label_key(
-    #[wasm_bindgen(unchecked_param_type = "LabelKind")] kind: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "LabelKind")] kind: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string | number")] value: &JsValue,
 ) -> Result<Option<String>> {
     let kind: LabelKind = from_js(kind, "label kind")?;
@@ -174,8 +162,8 @@ pub fn label_key(
 /// The first gate the user does not pass for `action`, or `undefined`.
 #[wasm_bindgen(js_name = firstClosedGate, unchecked_return_type = "Gate | undefined")]
 pub fn first_closed_gate(
-    #[wasm_bindgen(unchecked_param_type = "GatedAction")] action: &JsValue,
-    #[wasm_bindgen(unchecked_param_type = "GateState")] state: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "GatedAction")] action: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "GateState")] state: JsValue,
 ) -> Result<JsValue> {
     let action: GatedAction = from_js(action, "gated action")?;
     let state: GateState = from_js(state, "gate state")?;
@@ -188,8 +176,8 @@ pub fn first_closed_gate(
 /// The factors the server will ask for before `action`.
 #[wasm_bindgen(js_name = requiredFactors, unchecked_return_type = "Factors")]
 pub fn required_factors(
-    #[wasm_bindgen(unchecked_param_type = "SecureAction")] action: &JsValue,
-    #[wasm_bindgen(unchecked_param_type = "SecurityConfig")] config: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SecureAction")] action: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SecurityConfig")] config: JsValue,
 ) -> Result<JsValue> {
     let action: SecureAction = from_js(action, "secure action")?;
     let config: SecurityConfig = from_js(config, "security config")?;
@@ -199,9 +187,9 @@ pub fn required_factors(
 /// `undefined` when the switch may change, else the error code that refuses it.
 #[wasm_bindgen(js_name = checkSwitch, unchecked_return_type = "ErrorCode | undefined")]
 pub fn check_switch(
-    #[wasm_bindgen(unchecked_param_type = "SecurityConfig")] config: &JsValue,
-    #[wasm_bindgen(unchecked_param_type = "SwitchModule")] module: &JsValue,
-    #[wasm_bindgen(unchecked_param_type = "SwitchTarget")] target: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SecurityConfig")] config: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SwitchModule")] module: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SwitchTarget")] target: JsValue,
     on: bool,
 ) -> Result<JsValue> {
     let config: SecurityConfig = from_js(config, "security config")?;

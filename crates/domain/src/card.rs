@@ -1,7 +1,7 @@
 //! Cards: status and what each status allows, and the Luhn check of card numbers.
 
 use crate::date::Date;
-use crate::input::text_enum;
+use crate::macros::text_enum;
 use crate::money::Rate;
 
 text_enum! {

@@ -124,9 +124,11 @@ fn days_in_month(year: u16, month: u8) -> u8 {
     }
 }
 
-impl crate::input::FromRaw for Date {
-    fn from_raw(raw: crate::input::Raw) -> Option<Self> {
-        Date::parse(&String::from_raw(raw)?)
+/// Read as `YYYY-MM-DD` text.
+impl<'de> serde::Deserialize<'de> for Date {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = std::borrow::Cow::<str>::deserialize(deserializer)?;
+        Date::parse(&text).ok_or_else(|| serde::de::Error::custom("not a YYYY-MM-DD date"))
     }
 }
 

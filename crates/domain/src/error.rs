@@ -13,6 +13,7 @@ macro_rules! error_codes {
         /// A stable key of the message catalogue (`error.<code>`).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
         #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
         #[serde(rename_all = "snake_case")]
         pub enum ErrorCode { $($variant,)* }
 
@@ -100,12 +101,14 @@ error_codes! {
 /// One rejection, shown next to `field` (or above the form when `field` is empty).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FieldError {
     /// The form field in the API's camelCase, or "" for the whole form.
     pub field: String,
     pub code: ErrorCode,
     /// Values for the message's `{placeholders}`.
     #[cfg_attr(feature = "ts", tsify(type = "Record<string, string>"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = std::collections::HashMap<String, String>))]
     pub params: Params,
 }
 

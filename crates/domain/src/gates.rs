@@ -3,10 +3,10 @@
 //! The browser asks before it offers an action; the server refuses with the gate's status
 //! code. Both read [`GATES`].
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::identity::IdentityStatus;
-use crate::input::{from_raw_struct, text_enum};
+use crate::macros::text_enum;
 
 text_enum! {
     /// A precondition a user may not yet meet.
@@ -91,7 +91,7 @@ pub const GATES: &[(GatedAction, &[Gate])] = &[
 ];
 
 /// What the gates look at: the user's verification states and whether a mobile is bound.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct GateState {
@@ -104,15 +104,6 @@ pub struct GateState {
     pub qi: IdentityStatus,
     pub mobile_bound: bool,
 }
-
-from_raw_struct!(GateState {
-    logged_in: "loggedIn",
-    basic_identity: "basicIdentity",
-    investor_identity: "investorIdentity",
-    aml: "aml",
-    qi: "qi",
-    mobile_bound: "mobileBound"
-});
 
 impl GateState {
     fn passes(self, gate: Gate) -> bool {

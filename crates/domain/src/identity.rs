@@ -1,12 +1,11 @@
 //! Identity verification states and investor types.
 
-use serde::Serialize;
-
-use crate::input::{FromRaw, Raw, deserialize_via_raw};
+use serde::{Deserialize, Serialize};
 
 /// The state of a verification (basic identity, investor identity, AML, QI).
 /// Carried as its numeric code (0 not started, 1 approved, 2 in review, 3 rejected).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "i64", try_from = "i64")]
 pub enum IdentityStatus {
     NotStarted,
     Approved,
@@ -53,13 +52,16 @@ impl IdentityStatus {
 }
 
 /// Investor type: 0 individual, 1 company.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "i64", try_from = "i64")]
 pub enum InvestorType {
     Individual,
     Company,
 }
 
 impl InvestorType {
+    pub const ALL: &'static [InvestorType] = &[Self::Individual, Self::Company];
+
     pub const fn from_code(code: i64) -> Option<Self> {
         match code {
             0 => Some(Self::Individual),
@@ -76,31 +78,50 @@ impl InvestorType {
     }
 }
 
-impl Serialize for IdentityStatus {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_i64(self.code())
-    }
+/// Both travel as their numeric codes (`serde(into, try_from)` through `i64`).
+macro_rules! numeric_serde {
+    ($($t:ident: $what:literal),*) => {$(
+        impl From<$t> for i64 {
+            fn from(value: $t) -> i64 {
+                value.code()
+            }
+        }
+
+        impl TryFrom<i64> for $t {
+            type Error = String;
+
+            fn try_from(code: i64) -> Result<Self, String> {
+                Self::from_code(code).ok_or_else(|| format!("{code} is not {}", $what))
+            }
+        }
+    )*};
 }
 
-impl FromRaw for IdentityStatus {
-    fn from_raw(raw: Raw) -> Option<Self> {
-        Self::from_code(i64::from_raw(raw)?)
-    }
+numeric_serde!(IdentityStatus: "an identity status", InvestorType: "an investor type");
+
+/// Documented as the integers they travel as.
+#[cfg(feature = "openapi")]
+macro_rules! numeric_schema {
+    ($($t:ident: $description:literal),*) => {$(
+        impl utoipa::PartialSchema for $t {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                utoipa::openapi::ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::Type::Integer)
+                    .enum_values(Some(Self::ALL.iter().map(|v| v.code())))
+                    .description(Some($description))
+                    .into()
+            }
+        }
+
+        impl utoipa::ToSchema for $t {}
+    )*};
 }
 
-impl FromRaw for InvestorType {
-    fn from_raw(raw: Raw) -> Option<Self> {
-        Self::from_code(i64::from_raw(raw)?)
-    }
-}
-
-deserialize_via_raw!(IdentityStatus, InvestorType);
-
-impl Serialize for InvestorType {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_i64(self.code())
-    }
-}
+#[cfg(feature = "openapi")]
+numeric_schema!(
+    IdentityStatus: "0 not started, 1 approved, 2 in review, 3 rejected.",
+    InvestorType: "0 individual, 1 company."
+);
 
 #[cfg(test)]
 mod tests {

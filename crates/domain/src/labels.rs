@@ -1,6 +1,6 @@
 //! Display labels of every status and type, as catalogue keys.
 
-use crate::input::text_enum;
+use crate::macros::text_enum;
 
 use crate::card::CardStatus;
 use crate::gates::Gate;

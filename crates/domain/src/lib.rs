@@ -18,6 +18,7 @@ pub mod i18n;
 pub mod identity;
 pub mod input;
 pub mod labels;
+mod macros;
 pub mod mask;
 pub mod money;
 pub mod options;

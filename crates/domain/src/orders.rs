@@ -1,6 +1,6 @@
 //! Card orders and card transactions: types, statuses and their display labels.
 
-use crate::input::text_enum;
+use crate::macros::text_enum;
 
 text_enum! {
     /// What a card order did.

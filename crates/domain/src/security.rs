@@ -2,22 +2,24 @@
 //! PIN) an action needs, decided from the user's security configuration. The browser asks
 //! for exactly what the server will check.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::ErrorCode;
-use crate::input::{from_raw_struct, text_enum};
+use crate::macros::text_enum;
 
 /// Login switches.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LoginSwitches {
     pub email: bool,
     pub mfa: bool,
 }
 
 /// Trade switches.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TradeSwitches {
     pub email: bool,
     pub mfa: bool,
@@ -25,8 +27,9 @@ pub struct TradeSwitches {
 }
 
 /// A bound authenticator as `user/config` lists it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct AuthenticatorEntry {
     pub id: String,
@@ -34,8 +37,9 @@ pub struct AuthenticatorEntry {
 }
 
 /// The user's security configuration, shaped as `GET user/config` answers it.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SecurityConfig {
     /// A security PIN is set.
     pub security: bool,
@@ -51,38 +55,10 @@ impl SecurityConfig {
     }
 }
 
-from_raw_struct!(LoginSwitches {
-    email: "email",
-    mfa: "mfa"
-});
-
-from_raw_struct!(TradeSwitches {
-    email: "email",
-    mfa: "mfa",
-    security: "security"
-});
-
-from_raw_struct!(AuthenticatorEntry {
-    id: "id",
-    remark: "remark"
-});
-
-from_raw_struct!(SecurityConfig {
-    security: "security",
-    mfa: "mfa",
-    login: "login",
-    trade: "trade"
-});
-
-from_raw_struct!(Factors {
-    email: "email",
-    mfa: "mfa",
-    security: "security"
-});
-
 /// The factors a request must carry; also the `{email, mfa, security}` flags of statusCode 103.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Factors {
     /// An e-mail code (`emailCaptcha`).
     pub email: bool,

@@ -144,3 +144,27 @@ fn the_spec_wording_is_kept_verbatim() {
         "scan.tiff: File format not supported yet"
     );
 }
+
+/// The codes the forms name in their `#[validate(…(code = "…"))]` attributes are text to the
+/// compiler; each must be a code of the catalogue (an unknown one would reach users as
+/// `malformed_input`).
+#[test]
+fn every_code_a_form_attribute_names_is_in_the_catalogue() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/forms");
+    let mut named = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("src/forms") {
+        let source = std::fs::read_to_string(entry.expect("entry").path()).expect("source");
+        named.extend(
+            source
+                .split("code = \"")
+                .skip(1)
+                .filter_map(|rest| rest.split_once('"').map(|(code, _)| code.to_owned())),
+        );
+    }
+    assert!(named.len() > 40, "only {} codes found", named.len());
+    let unknown: Vec<_> = named
+        .iter()
+        .filter(|code| !ErrorCode::ALL.iter().any(|c| c.as_str() == code.as_str()))
+        .collect();
+    assert!(unknown.is_empty(), "unknown codes: {unknown:?}");
+}

@@ -5,7 +5,6 @@ use std::io::BufRead;
 use anyhow::{Context, bail};
 use domain::email::Email;
 use domain::forms::{Form, NewPasswordForm, NoContext};
-use domain::input::Raw;
 
 use crate::clock::Clock;
 use crate::config::Config;
@@ -44,12 +43,10 @@ pub async fn create_operator(
             true,
         )
     };
-    let raw = Raw::from_json(
-        &serde_json::json!({ "password": password, "confirm": password }).to_string(),
-    )
-    .context("password as JSON")?;
-    let form =
-        <NewPasswordForm as domain::input::FromRaw>::from_raw(raw).context("password form")?;
+    let form = NewPasswordForm {
+        password: password.as_str().into(),
+        confirm: password.as_str().into(),
+    };
     if let Err(errors) = form.parse(&NoContext) {
         bail!(
             "the password is not acceptable: {}",
@@ -65,7 +62,7 @@ pub async fn create_operator(
         .hash(password.clone())
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let now = Clock::System.now_ms();
+    let now = Clock::for_config(config)?.now_ms();
     let address = email.as_str().to_owned();
     let created = db
         .write(move |conn| {
@@ -102,7 +99,7 @@ pub async fn credit_wire(
         bail!("the wire's bank reference is required");
     }
     let db = Db::connect(config.database_url.expose(), 1)?;
-    let now = Clock::System.now_ms();
+    let now = Clock::for_config(config)?.now_ms();
     let (memo, reference_owned) = (memo.to_owned(), reference.to_owned());
     let operator = command_line_operator();
     let outcome = db
@@ -266,7 +263,7 @@ pub async fn bin_add(config: &Config, options: BinOptions) -> anyhow::Result<()>
     }
     .checked()?;
     let db = Db::connect(config.database_url.expose(), 1)?;
-    let now = Clock::System.now_ms();
+    let now = Clock::for_config(config)?.now_ms();
     let (operator, saved) = (command_line_operator(), bin.clone());
     let added = db
         .write(move |conn| {
@@ -309,7 +306,7 @@ pub async fn bin_add(config: &Config, options: BinOptions) -> anyhow::Result<()>
 /// `admin bin disable`: no new cards under the BIN; its cards keep working.
 pub async fn bin_disable(config: &Config, bin: &str) -> anyhow::Result<()> {
     let db = Db::connect(config.database_url.expose(), 1)?;
-    let now = Clock::System.now_ms();
+    let now = Clock::for_config(config)?.now_ms();
     let (operator, target) = (command_line_operator(), bin.trim().to_owned());
     let found = db
         .write(move |conn| {
@@ -364,7 +361,7 @@ pub async fn identity_set_status(config: &Config, email: &str, status: &str) -> 
         other => bail!("unknown status {other:?}: approved, in-review, rejected or not-started"),
     };
     let db = Db::connect(config.database_url.expose(), 1)?;
-    let now = Clock::System.now_ms();
+    let now = Clock::for_config(config)?.now_ms();
     let (operator, address) = (command_line_operator(), email.trim().to_lowercase());
     let found = db
         .write(move |conn| {
@@ -400,7 +397,7 @@ pub async fn card_status(config: &Config, card_key: &str, freeze: bool) -> anyho
         CardAction::Unfreeze
     };
     let db = Db::connect(config.database_url.expose(), 1)?;
-    let now = Clock::System.now_ms();
+    let now = Clock::for_config(config)?.now_ms();
     let (operator, key) = (command_line_operator(), card_key.trim().to_owned());
     let outcome = db
         .write(move |conn| {

@@ -78,13 +78,17 @@ pub struct Config {
     pub trust_proxy: bool,
     /// The platform's receiving bank account, shown on the recharge screen.
     pub wire: WireInstructions,
+    /// `FISCARD_TEST_CLOCK`: a clock the browser tests move (`POST /api/test/clock`), so they
+    /// reach code cooldowns and authenticator steps without waiting. Local mode only; default
+    /// false.
+    pub test_clock: bool,
     pub secrets: Secrets,
 }
 
 /// Where users send wires (`FISCARD_WIRE_BANK_NAME`, `_BANK_COUNTRY`, `_BANK_ADDRESS`, `_ABA`,
 /// `_SWIFT`, `_ACCOUNT_NUMBER`, `_ACCOUNT_NAME`, `_ACCOUNT_ADDRESS`). The local defaults name a
 /// sandbox bank; production mode requires the account number to be set.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WireInstructions {
     pub bank_name: String,
@@ -195,6 +199,7 @@ impl Config {
             max_body_bytes: var(&get, "FISCARD_MAX_BODY_BYTES", 64 * 1024)?,
             trust_proxy: var(&get, "FISCARD_TRUST_PROXY", false)?,
             wire: WireInstructions::from_lookup(&get),
+            test_clock: var(&get, "FISCARD_TEST_CLOCK", false)?,
             secrets: load_secrets(mode, &data_dir, &get)?,
             data_dir,
         };
@@ -220,6 +225,9 @@ impl Config {
             bail!(
                 "FISCARD_WIRE_ACCOUNT_NUMBER (and the other FISCARD_WIRE_* settings) are required in production mode"
             );
+        }
+        if self.mode == Mode::Production && self.test_clock {
+            bail!("FISCARD_TEST_CLOCK is for tests: production mode refuses it");
         }
         if self.mode == Mode::Production && self.smtp_url.is_none() {
             bail!("SMTP_URL is required in production mode (the local outbox is for development)");
@@ -364,6 +372,11 @@ mod tests {
         with_wire.push(("FISCARD_WIRE_ACCOUNT_NUMBER", "987654321"));
         let ok = config(&with_wire, dir.path());
         assert!(ok.is_ok(), "{ok:?}");
+        // A clock the tests move is never a production setting.
+        let mut with_test_clock = with_wire.clone();
+        with_test_clock.push(("FISCARD_TEST_CLOCK", "true"));
+        let err = config(&with_test_clock, dir.path()).unwrap_err();
+        assert!(err.to_string().contains("FISCARD_TEST_CLOCK"), "{err}");
         assert!(
             !dir.path().join("secrets").exists(),
             "production never writes keys"

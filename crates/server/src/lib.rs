@@ -10,6 +10,7 @@ pub mod clock;
 pub mod config;
 pub mod db;
 pub mod extract;
+pub mod logging;
 pub mod mailer;
 pub mod middleware;
 pub mod openapi;
@@ -75,6 +76,10 @@ pub struct Running {
 pub fn start(state: AppState) -> anyhow::Result<Running> {
     let bind = state.config.bind;
     let body_limit = api_body_limit(&state);
+    let test_clock = state.config.test_clock;
+    if test_clock {
+        tracing::warn!("FISCARD_TEST_CLOCK: the tests may move this server's clock");
+    }
     let data = aweb::Data::new(state);
     let server = HttpServer::new(move || {
         App::new()
@@ -89,7 +94,16 @@ pub fn start(state: AppState) -> anyhow::Result<Running> {
                     .error_handler(|_, _| AppError::bad_request("api.bad_request").into()),
             )
             .wrap(actix_web::middleware::from_fn(middleware::request_context))
-            .route("/healthz", aweb::get().to(routes::healthz))
+            .configure(|app| {
+                // Before the /api scope, which would answer 404 for it.
+                if test_clock {
+                    app.route(
+                        "/api/test/clock",
+                        aweb::post().to(routes::test_clock::advance),
+                    );
+                }
+            })
+            .route("/healthz", aweb::get().to(routes::health::healthz))
             .service(aweb::scope("/api").configure(routes::configure))
             .default_service(aweb::to(web::serve))
     })
@@ -123,7 +137,8 @@ fn api_body_limit(state: &AppState) -> api::BodyLimit {
 
 /// Runs the server until Ctrl-C / SIGTERM, then lets requests in flight finish.
 pub async fn serve(config: Config) -> anyhow::Result<()> {
-    let state = build_state(config, Clock::System)?;
+    let clock = Clock::for_config(&config)?;
+    let state = build_state(config, clock)?;
     let running = start(state)?;
     tracing::info!(address = %running.address, "fiscard is listening");
     running.server.await.context("server stopped with an error")

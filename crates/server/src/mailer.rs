@@ -3,6 +3,8 @@
 //! a fresh machine can register users.
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::Context;
 use domain::error::Params;
@@ -31,9 +33,17 @@ impl Mail {
 
 /// Where mail goes.
 #[derive(Debug, Clone)]
-pub enum Mailer {
+enum Transport {
     Outbox { dir: PathBuf, from: String },
     Smtp(smtp::Smtp),
+}
+
+/// Sends mail, and counts what it is still sending in the background.
+#[derive(Debug, Clone)]
+pub struct Mailer {
+    transport: Transport,
+    /// Mails handed to [`Mailer::send_later`] and not yet delivered (or failed).
+    pending: Arc<AtomicUsize>,
 }
 
 impl Mailer {
@@ -47,29 +57,53 @@ impl Mailer {
     }
 
     pub fn new(smtp_url: Option<&str>, outbox: PathBuf, from: &str) -> anyhow::Result<Mailer> {
-        match smtp_url {
-            Some(url) => Ok(Mailer::Smtp(smtp::Smtp::new(url, from)?)),
-            None => Ok(Mailer::Outbox {
+        let transport = match smtp_url {
+            Some(url) => Transport::Smtp(smtp::Smtp::new(url, from)?),
+            None => Transport::Outbox {
                 dir: outbox,
                 from: from.to_owned(),
-            }),
-        }
+            },
+        };
+        Ok(Mailer {
+            transport,
+            pending: Arc::default(),
+        })
     }
 
-    /// Sends `mail`; a failure is logged, never shown to the user (who can ask again).
     /// Sends `mail` in the background: the answer does not wait for the mail server.
     pub fn send_later(&self, mail: Mail) {
         let mailer = self.clone();
-        actix_web::rt::spawn(async move { mailer.send(mail).await });
+        self.pending.fetch_add(1, Ordering::SeqCst);
+        actix_web::rt::spawn(async move {
+            mailer.send(mail).await;
+            mailer.pending.fetch_sub(1, Ordering::SeqCst);
+        });
     }
 
+    /// Waits until every mail handed to [`Mailer::send_later`] so far has been delivered or has
+    /// failed (at most `limit`); answers whether none is left.
+    pub async fn settled(&self, limit: std::time::Duration) -> bool {
+        let deadline = tokio::time::Instant::now() + limit;
+        while self.pending.load(Ordering::SeqCst) > 0 {
+            if tokio::time::Instant::now() >= deadline {
+                return false;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+        true
+    }
+
+    /// Sends `mail`; a failure is logged, never shown to the user (who can ask again).
     pub async fn send(&self, mail: Mail) {
-        let result = match self {
-            Mailer::Outbox { dir, from } => write_outbox(dir.clone(), from.clone(), mail).await,
-            Mailer::Smtp(smtp) => smtp.send(mail).await,
+        let to = mail.to.clone();
+        let result = match &self.transport {
+            Transport::Outbox { dir, from } => write_outbox(dir.clone(), from.clone(), mail).await,
+            Transport::Smtp(smtp) => smtp.send(mail).await,
         };
-        if let Err(e) = result {
-            tracing::error!(error = format!("{e:#}"), "mail not sent");
+        match result {
+            // The masked address only: the body may hold a code.
+            Ok(()) => tracing::debug!(to = domain::mask::mask_email(&to), "mail sent"),
+            Err(e) => tracing::error!(error = format!("{e:#}"), "mail not sent"),
         }
     }
 }

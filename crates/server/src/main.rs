@@ -27,6 +27,9 @@ enum Command {
         #[command(subcommand)]
         event: SimulateEvent,
     },
+    /// Print the OpenAPI document (`/api/openapi.json`); the web app's API types are made
+    /// from it (`make api-types`).
+    Openapi,
 }
 
 #[derive(clap::Args)]
@@ -172,16 +175,16 @@ enum AdminAction {
 
 #[actix_web::main]
 async fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_env("FISCARD_LOG")
-                .unwrap_or_else(|_| "info".into()),
-        )
-        .with_target(false)
-        .init();
+    server::logging::init()?;
     // Parsed first: `--help` and a mistyped command end here, before the configuration (which
     // generates ./data secrets in local mode) is read.
     let command = Cli::parse().command.unwrap_or(Command::Serve);
+    if let Command::Openapi = command {
+        // Needs no configuration: the document is the code's.
+        let document = server::openapi::openapi().to_pretty_json()?;
+        std::io::Write::write_all(&mut std::io::stdout(), format!("{document}\n").as_bytes())?;
+        return Ok(());
+    }
     let config = server::config::Config::from_env()?;
     match command {
         Command::Serve => server::serve(config).await,
@@ -223,6 +226,7 @@ async fn main() -> anyhow::Result<()> {
                 server::admin::card_status(&config, &card, false).await
             }
         },
+        Command::Openapi => unreachable!("answered before the configuration is read"),
         Command::Simulate { event } => match event {
             SimulateEvent::Purchase { payment, no_clear } => {
                 server::simulate::purchase(&config, &payment.payment(), !no_clear).await

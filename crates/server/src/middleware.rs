@@ -1,5 +1,5 @@
-//! Around every request: its language (`User-Lang`), a request id (`X-Request-Id`), security
-//! headers, and exactly one log line (method, path, status, duration — never a body, a query
+//! Around every request: its language (`User-Lang`, said back in `Content-Language`), a request
+//! id (`X-Request-Id`), security headers, and exactly one log line (method, path, status, duration — never a body, a query
 //! string, a header value, a code or a token).
 
 use std::cell::Cell;
@@ -55,6 +55,14 @@ pub async fn request_context(
             }
             if let Ok(id) = HeaderValue::from_str(&request_id) {
                 headers.insert(HeaderName::from_static("x-request-id"), id);
+            }
+            // The language the API's messages are in: the one `User-Lang` asked for, or en-US
+            // when it asked for none or for one the server does not speak.
+            if path.starts_with("/api/") {
+                headers.insert(
+                    actix_web::http::header::CONTENT_LANGUAGE,
+                    HeaderValue::from_static(locale.tag()),
+                );
             }
             let status = response.status().as_u16();
             tracing::info!(request_id, %method, path, status, elapsed_ms = format!("{elapsed_ms:.1}"), "request");

@@ -77,7 +77,7 @@ fn transaction_id() -> String {
 /// Signs and sends one event; answers the API's answer.
 async fn send(config: &Config, server: &str, event: &Value) -> anyhow::Result<Value> {
     let body = serde_json::to_vec(event)?;
-    let timestamp = crate::clock::Clock::System.now_ms() / 1000;
+    let timestamp = crate::clock::Clock::for_config(config)?.now_ms() / 1000;
     let signature = sign(config.secrets.webhook_secret.expose(), timestamp, &body);
     let url = format!("{}/api/issuer/events", server.trim_end_matches('/'));
     let answer: Value = reqwest::Client::new()

@@ -42,6 +42,12 @@ fn local_path(root: &Path, request_path: &str) -> Option<PathBuf> {
 /// Answers every request no API route took.
 pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let path = req.path();
+    if path.starts_with("/api/") {
+        let methods = crate::routes::methods_at(path);
+        if !methods.is_empty() {
+            return AppError::method_not_allowed(&methods).error_response();
+        }
+    }
     if path == "/api"
         || path.starts_with("/api/")
         || !matches!(

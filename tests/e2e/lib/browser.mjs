@@ -4,7 +4,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { CHROMIUM, CHROMIUM_ARGS } from "./chromium.mjs";
-import { ROOT } from "./server.mjs";
+import { moveClock, ROOT } from "./server.mjs";
 
 /** The desktop and phone widths of SPEC §2 (mobile is under 768 px). */
 export const VIEWPORTS = [
@@ -21,12 +21,14 @@ export function launchBrowser() {
 /**
  * A fresh context (no storage) at `device` (one of VIEWPORTS) on `baseUrl`. `errors` collects
  * the page's uncaught errors, `console` what it logged as errors, `trail` its last navigations
- * and clicks (shown when a journey fails).
+ * and clicks (shown when a journey fails). When the server has a test clock, the page's `Date`
+ * follows it (`followServerClock`).
  */
 export async function newPage(browser, device, baseUrl) {
   const { name, ...options } = device;
   const context = await browser.newContext({ ...options, baseURL: baseUrl, locale: "en-US" });
   context.setDefaultTimeout(15_000);
+  if ((await moveClock(baseUrl, 0)) !== undefined) await context.addInitScript(followServerClock);
   const page = await context.newPage();
   const errors = [];
   const console = [];
@@ -41,6 +43,33 @@ export async function newPage(browser, device, baseUrl) {
   });
   await context.addInitScript(recordTrail, TRAIL);
   return { context, page, errors, console, trail };
+}
+
+/**
+ * Runs in the page before its own scripts, when the server has a test clock: `Date` reads the
+ * server's time (the system's, plus how far the journey moved the server), so the page's
+ * countdowns end when the server's do. Only `Date` moves: timers and animation frames stay
+ * the browser's own, so the page runs as it would for a person. `Journey.moveTime` asks the
+ * page to read the server's time again (`__journeyReadServerClock`).
+ */
+function followServerClock() {
+  const SystemDate = Date;
+  let offset = 0;
+  const read = () => {
+    // Synchronous on purpose: the page's first script must already see the server's time.
+    const request = new XMLHttpRequest();
+    request.open("POST", "/api/test/clock", false);
+    request.setRequestHeader("Content-Type", "application/json");
+    request.send(JSON.stringify({ advanceMs: 0 }));
+    if (request.status === 200) offset = JSON.parse(request.responseText).nowMs - SystemDate.now();
+  };
+  read();
+  const now = () => SystemDate.now() + offset;
+  globalThis.Date = new Proxy(SystemDate, {
+    construct: (target, args, newTarget) => Reflect.construct(target, args.length === 0 ? [now()] : args, newTarget),
+    get: (target, key, receiver) => (key === "now" ? now : Reflect.get(target, key, receiver)),
+  });
+  Object.defineProperty(globalThis, "__journeyReadServerClock", { value: read });
 }
 
 /** The prefix of the console messages recordTrail writes. */

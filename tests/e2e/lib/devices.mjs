@@ -5,7 +5,8 @@ import { launchBrowser, SCREENSHOTS, VIEWPORTS } from "./browser.mjs";
 import { startServer } from "./server.mjs";
 
 /**
- * One `describe` per viewport; `body(device, env)` declares its tests, which find the started
+ * One `describe` per viewport, on a server with a test clock (a journey moves time rather than
+ * waiting for it: `Journey.moveTime`); `body(device, env)` declares its tests, which find the started
  * server and browser in `env.server` and `env.browser`.
  */
 export function onEachDevice(body) {
@@ -14,7 +15,7 @@ export function onEachDevice(body) {
       const env = { server: undefined, browser: undefined };
 
       before(async () => {
-        [env.server, env.browser] = await Promise.all([startServer(), launchBrowser(), mkdir(SCREENSHOTS, { recursive: true })]);
+        [env.server, env.browser] = await Promise.all([startServer({ testClock: true }), launchBrowser(), mkdir(SCREENSHOTS, { recursive: true })]);
       });
 
       after(async () => {

@@ -8,10 +8,10 @@
 //   await server.admin("credit-wire", "--memo", uid, "--amount", "100.00", "--reference", "r1");
 //   await server.stop();
 //
-// The binary is `FISCARD_BIN` when set (the Makefile sets it), else the newer of
-// target/debug/fiscard and target/release/fiscard; the web app is `FISCARD_WEB_DIR`, else
-// web/dist. Paths are relative to the repository root.
-import { spawn, execFile } from "node:child_process";
+// The binary is `FISCARD_BIN` when set (the Makefile sets it), else the newer of the debug and
+// release builds in cargo's target directory; the web app is `FISCARD_WEB_DIR`, else web/dist.
+// Paths are relative to the repository root.
+import { spawn, execFile, execFileSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { mkdtemp, open, readdir, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
@@ -28,15 +28,26 @@ const MAIL_TIMEOUT_MS = 10_000;
 /** A proof of work this small solves in a few milliseconds (local mode allows any value). */
 const CAPTCHA_MAX_NUMBER = "1000";
 
-/** The fiscard binary to run. */
+/** Where cargo builds: target/ unless CARGO_TARGET_DIR or a cargo config says otherwise. */
+export function cargoTargetDir() {
+  const metadata = execFileSync("cargo", ["metadata", "--format-version", "1", "--no-deps"], {
+    cwd: ROOT,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return JSON.parse(metadata).target_directory;
+}
+
+/** The fiscard binary to run: FISCARD_BIN, else the newer of cargo's debug and release builds. */
 export function serverBinary() {
   if (process.env.FISCARD_BIN) return resolve(ROOT, process.env.FISCARD_BIN);
-  const built = ["target/debug/fiscard", "target/release/fiscard"]
-    .map((path) => resolve(ROOT, path))
+  const target = cargoTargetDir();
+  const built = ["debug/fiscard", "release/fiscard"]
+    .map((path) => join(target, path))
     .filter((path) => existsSync(path))
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
   if (built.length === 0) {
-    throw new Error("no fiscard binary: run `cargo build -p server` or set FISCARD_BIN");
+    throw new Error(`no fiscard binary in ${target}: run \`cargo build -p server\` or set FISCARD_BIN`);
   }
   return built[0];
 }
@@ -54,8 +65,12 @@ function freePort() {
   });
 }
 
-/** The environment of the server and its commands: local mode, nothing from the caller's setup. */
-function serverEnv(dataDir, port, baseUrl) {
+/**
+ * The environment of the server and its commands: local mode, nothing from the caller's setup;
+ * with `testClock`, a clock the journeys move (`advanceClock`), which `admin` and `simulate`
+ * share through the data directory.
+ */
+function serverEnv(dataDir, port, baseUrl, testClock) {
   const env = { ...process.env };
   for (const name of Object.keys(env)) {
     if (name.startsWith("FISCARD_") || name === "DATABASE_URL" || name === "SMTP_URL") {
@@ -71,6 +86,7 @@ function serverEnv(dataDir, port, baseUrl) {
     FISCARD_CAPTCHA_MAX_NUMBER: CAPTCHA_MAX_NUMBER,
     FISCARD_SERVER: baseUrl,
     FISCARD_LOG: process.env.FISCARD_LOG ?? "warn",
+    ...(testClock ? { FISCARD_TEST_CLOCK: "true" } : {}),
   };
 }
 
@@ -87,6 +103,21 @@ async function poll(check, { timeout, every, what }) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
     await delay(every);
   }
+}
+
+/**
+ * Moves the test clock of the server at `baseUrl` `ms` forward (0 reads it); resolves to its
+ * time, or undefined when the server has no test clock.
+ */
+export async function moveClock(baseUrl, ms) {
+  const response = await fetch(`${baseUrl}/api/test/clock`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ advanceMs: Math.ceil(ms) }),
+  });
+  if (response.status === 404) return undefined;
+  if (!response.ok) throw new Error(`moving the test clock ${ms} ms: HTTP ${response.status}`);
+  return (await response.json()).nowMs;
 }
 
 /** Patterns finding the code in a code mail (`mail.code.body`), one for each language. */
@@ -107,9 +138,10 @@ function header(mail, name) {
 
 /**
  * Starts a server on `port` (default: a free one) with a fresh data directory; resolves once
- * `/healthz` answers.
+ * `/healthz` answers. `testClock` lets the caller move its clock (the journeys do; Lighthouse
+ * measures the server as it runs).
  */
-export async function startServer({ port } = {}) {
+export async function startServer({ port, testClock = false } = {}) {
   const binary = serverBinary();
   const webDir = resolve(ROOT, process.env.FISCARD_WEB_DIR ?? "web/dist");
   if (!existsSync(join(webDir, "index.html"))) {
@@ -118,7 +150,7 @@ export async function startServer({ port } = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), "fiscard-e2e-"));
   const chosenPort = port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${chosenPort}`;
-  const env = serverEnv(dataDir, chosenPort, baseUrl);
+  const env = serverEnv(dataDir, chosenPort, baseUrl, testClock);
   const log = await open(join(dataDir, "server.log"), "a");
   const child = spawn(binary, ["serve"], { env, stdio: ["ignore", log.fd, log.fd] });
   let exited = null;
@@ -189,6 +221,15 @@ export async function startServer({ port } = {}) {
       await log.close();
       if (!process.env.E2E_KEEP_DATA) await rm(dataDir, { recursive: true, force: true });
     },
+
+    /** The server's time, milliseconds since the epoch (a test clock's, see `advanceClock`). */
+    now: () => moveClock(baseUrl, 0),
+
+    /**
+     * Moves a test clock (`startServer({ testClock: true })`) `ms` forward; resolves to the
+     * server's new time. The journeys move the page's clock as far (`Journey.moveTime`).
+     */
+    advanceClock: (ms) => moveClock(baseUrl, ms),
 
     /** `fiscard admin <args>`; resolves to its stdout, rejects on a non-zero exit. */
     admin: (...args) => run(["admin", ...args]),

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { defaultSystem } from "@chakra-ui/react";
 import { describe, expect, it } from "vitest";
 import { renderGlobalCss } from "./global-css";
-import { appSystem, UNUSED_PALETTES } from "./theme";
+import { appSystem, createAppSystem, UNUSED_PALETTES, withoutGlobalCss } from "./theme";
 
 const system = appSystem();
 
@@ -119,5 +119,10 @@ describe("the global CSS a production build serves as a stylesheet", () => {
 
   it("is inserted at run time outside a production build", () => {
     expect(system._global.length).toBeGreaterThan(0);
+  });
+
+  it("is not inserted again by a production build's system, which inserts only the layer order", () => {
+    const css = renderGlobalCss(withoutGlobalCss(createAppSystem({ withGlobalStyles: false })));
+    expect(css.trim()).toBe("@layer reset,base,tokens,recipes;");
   });
 });

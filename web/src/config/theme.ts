@@ -145,51 +145,25 @@ export const createAppSystem = (options: { readonly withGlobalStyles: boolean })
 
 type AppSystem = ReturnType<typeof createAppSystem>;
 
-/**
- * The production build's `createSystem.steps` (vite.config.ts, fiscard:stepped-chakra-system):
- * the same system built a stage at a time. Undefined in the dev server and the tests.
- */
-const systemSteps = (
-  createSystem as typeof createSystem & {
-    readonly steps?: (...configs: ReturnType<typeof appConfigs>) => Generator<void, AppSystem>;
-  }
-).steps;
-
 let system: AppSystem | undefined;
 
-/** The production system: its global CSS is inlined into index.html, so it carries none. */
-const withoutGlobalCss = (built: AppSystem): AppSystem => Object.defineProperty(built, "_global", { value: [] });
+/**
+ * A system that hands ChakraProvider no global CSS to insert (`_global`, what the provider
+ * inserts as global styles): a production build has it in index.html already (vite.config.ts,
+ * themeStyles, rendered by src/config/global-css.ts). theme.test.ts checks that the provider then
+ * inserts nothing of it.
+ */
+export const withoutGlobalCss = (built: AppSystem): AppSystem => ({ ...built, _global: [] });
 
 /**
  * The app's system, built on first use (src/boot.tsx builds it in a task of its own before the
- * first render). A production build inlines the global CSS into index.html (vite.config.ts,
- * src/config/global-css.ts), so the provider inserts none of it at start, and never renders it
- * (the build makes `_global` a getter, which this replaces unread); the dev server and the tests
- * insert it at run time.
+ * first render): in a production build without the reset and global styles, and without global
+ * CSS for the provider to insert (withoutGlobalCss); the dev server and the tests insert it all
+ * at run time.
  */
 export function appSystem(): AppSystem {
   system ??= import.meta.env.PROD
     ? withoutGlobalCss(createAppSystem({ withGlobalStyles: false }))
     : createAppSystem({ withGlobalStyles: true });
   return system;
-}
-
-/**
- * Builds the app's system (appSystem) a stage at a time, awaiting `pause` between two stages
- * (src/boot.tsx: a task each), so that none blocks the page for long; where Chakra has no
- * stages (the dev server, the tests), at once.
- */
-export async function buildAppSystem(pause: () => Promise<void>): Promise<void> {
-  if (system !== undefined || !import.meta.env.PROD || systemSteps === undefined) {
-    appSystem();
-    return;
-  }
-  const steps = systemSteps(...appConfigs({ withGlobalStyles: false }));
-  for (let step = steps.next(); ; step = steps.next()) {
-    if (step.done === true) {
-      system ??= withoutGlobalCss(step.value);
-      return;
-    }
-    await pause();
-  }
 }

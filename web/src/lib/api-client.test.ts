@@ -28,8 +28,8 @@ function envelope(statusCode: number, content: unknown = null, message = `messag
 function fakeHandlers() {
   return {
     notify: vi.fn<ApiHandlers["notify"]>(),
-    verify: vi.fn<ApiHandlers["verify"]>(async () => null),
-    confirm: vi.fn<ApiHandlers["confirm"]>(async () => false),
+    verify: vi.fn<ApiHandlers["verify"]>(() => Promise.resolve(null)),
+    confirm: vi.fn<ApiHandlers["confirm"]>(() => Promise.resolve(false)),
     logout: vi.fn<ApiHandlers["logout"]>(),
     isProtectedPage: vi.fn<ApiHandlers["isProtectedPage"]>(() => false),
     back: vi.fn<ApiHandlers["back"]>(),
@@ -52,7 +52,7 @@ function sent(index = 0) {
   const [input, init] = fetchMock.mock.calls[index] ?? [];
   const body = init?.body;
   return {
-    url: String(input),
+    url: input,
     method: init?.method,
     headers: new Headers(init?.headers),
     body: typeof body === "string" ? (JSON.parse(body) as unknown) : body,
@@ -305,7 +305,7 @@ describe("101: session expired", () => {
 
   it("ends the session once when parallel calls all answer 101", async () => {
     handlers.isProtectedPage.mockReturnValue(true);
-    fetchMock.mockImplementation(async () => envelope(101, null, "Login has expired"));
+    fetchMock.mockImplementation(() => Promise.resolve(envelope(101, null, "Login has expired")));
     await Promise.all([client.get("user/self"), client.get("user/config"), client.get("user/sessions")]);
     expect(handlers.notify).toHaveBeenCalledOnce();
     expect(handlers.logout).toHaveBeenCalledOnce();
@@ -471,7 +471,7 @@ describe("103: verification required", () => {
 
   it(`stops after ${MAX_VERIFICATION_ROUNDS} wrong codes, returning the last refusal with its notice`, async () => {
     answer(envelope(103, { email: true, mfa: false, security: false }));
-    fetchMock.mockImplementation(async () => envelope(104, null, "The verification code is incorrect"));
+    fetchMock.mockImplementation(() => Promise.resolve(envelope(104, null, "The verification code is incorrect")));
     handlers.verify.mockResolvedValue({ emailCaptcha: "000000" });
 
     const result = await client.post("user/security/password", { password: "135790", confirm: "135790" });
@@ -530,7 +530,7 @@ describe("105–108 and 110: gates", () => {
   });
 
   it("asks once while a prompt is open, and again after it is answered", async () => {
-    fetchMock.mockImplementation(async () => envelope(107));
+    fetchMock.mockImplementation(() => Promise.resolve(envelope(107)));
     await Promise.all([client.get("fund/v2/asset"), client.get("investor/aml")]);
     await settleCallbacks();
     await client.get("fund/v2/asset");

@@ -10,7 +10,6 @@ import {
   readPage,
   readRetryAfter,
   type ApiFieldError,
-  type ApiPage,
 } from "./api-envelope";
 import {
   resolveUrl,
@@ -20,12 +19,14 @@ import {
   type Reply,
   type RequestBody,
 } from "./api-request";
+import type { ApiPage, Schema } from "./api-schema";
 import { loadDomain } from "./domain";
 import { gatePages, type PageGate } from "./gate-prompts";
 import { translate, type MessageKey } from "./locale";
 import { clearSessionToken, readSessionToken } from "./session-token";
 
-export { StatusCode, type ApiFieldError, type ApiPage } from "./api-envelope";
+export { StatusCode, type ApiFieldError } from "./api-envelope";
+export type { ApiPage } from "./api-schema";
 export type { QueryParams, QueryValue, RequestBody } from "./api-request";
 
 /** How long the "Unauthorized" notice shows before the page reloads. */
@@ -46,12 +47,8 @@ export interface CallOptions {
   readonly idempotencyKey?: string;
 }
 
-/** The step-up codes the verification dialog collects (statusCode 103). */
-export interface VerificationFields {
-  readonly emailCaptcha?: string;
-  readonly mfaCode?: string;
-  readonly securityPassword?: string;
-}
+/** The step-up codes the verification dialog collects (statusCode 103), as a request carries them. */
+export type VerificationFields = Schema<"VerificationForm">;
 
 export interface Notice {
   readonly type: "success" | "error";
@@ -83,7 +80,7 @@ export interface ApiHandlers {
 
 export interface ApiSuccess<T> {
   readonly ok: true;
-  readonly statusCode: typeof StatusCode.ok;
+  readonly statusCode: typeof StatusCode.Ok;
   readonly content: T;
   readonly message: string;
 }
@@ -117,11 +114,11 @@ export interface ApiClient {
 
 /** The refusals that lead to a page: a confirm prompt instead of an error notice. */
 const GATES: Readonly<Partial<Record<number, PageGate>>> = {
-  [StatusCode.basicIdentityRequired]: "basicIdentity",
-  [StatusCode.investorRequired]: "investorIdentity",
-  [StatusCode.amlRequired]: "aml",
-  [StatusCode.qiRequired]: "qi",
-  [StatusCode.mobileNotBound]: "mobile",
+  [StatusCode.BasicIdentityRequired]: "basicIdentity",
+  [StatusCode.InvestorRequired]: "investorIdentity",
+  [StatusCode.AmlRequired]: "aml",
+  [StatusCode.QiRequired]: "qi",
+  [StatusCode.MobileNotBound]: "mobile",
 };
 
 type Call = ApiRequest & { readonly options: CallOptions };
@@ -143,26 +140,28 @@ function showsErrorNotice(call: Call, statusCode: number): boolean {
   if (call.options.silent === true) return false;
   // The form shows 102's field errors under its fields; a 103 gets here only when the
   // verification stopped, after the dialog showed why.
-  if (statusCode === StatusCode.validation || statusCode === StatusCode.verificationRequired) {
+  if (statusCode === StatusCode.Validation || statusCode === StatusCode.VerificationRequired) {
     return false;
   }
+  // A 428 is a step of the login, which solves the harder challenge and says so itself.
+  if (statusCode === StatusCode.HarderProofRequired) return false;
   // A read fails quietly (its screen shows the state), unless the user must wait to retry.
-  return call.method !== "GET" || statusCode === StatusCode.tooManyAttempts;
+  return call.method !== "GET" || statusCode === StatusCode.TooManyAttempts;
 }
 
 function toResult(reply: Reply): ApiResult<unknown> {
   const { statusCode, content, message } = reply.envelope;
-  if (statusCode === StatusCode.ok) {
-    return { ok: true, statusCode: StatusCode.ok, content, message };
+  if (statusCode === StatusCode.Ok) {
+    return { ok: true, statusCode: StatusCode.Ok, content, message };
   }
   return {
     ok: false,
     statusCode,
     content,
     message,
-    fieldErrors: statusCode === StatusCode.validation ? readFieldErrors(content) : [],
-    retryAfter: statusCode === StatusCode.tooManyAttempts ? readRetryAfter(content) : undefined,
-    networkError: statusCode === StatusCode.internal,
+    fieldErrors: statusCode === StatusCode.Validation ? readFieldErrors(content) : [],
+    retryAfter: statusCode === StatusCode.TooManyAttempts ? readRetryAfter(content) : undefined,
+    networkError: statusCode === StatusCode.Internal,
   };
 }
 
@@ -221,11 +220,11 @@ export function createApiClient(handlers: ApiHandlers): ApiClient {
     const { statusCode, message } = reply.envelope;
     const silent = call.options.silent === true;
     const gate = GATES[statusCode];
-    if (statusCode === StatusCode.ok) {
+    if (statusCode === StatusCode.Ok) {
       if (!silent && call.method !== "GET") handlers.notify({ type: "success", title: message });
-    } else if (statusCode === StatusCode.notLoggedIn) {
+    } else if (statusCode === StatusCode.NotLoggedIn) {
       endSession(call, reply);
-    } else if (statusCode === StatusCode.unauthorized && call.options.login !== true) {
+    } else if (statusCode === StatusCode.Unauthorized && call.options.login !== true) {
       unauthorized(silent);
     } else if (gate) {
       promptGate(gate);
@@ -257,8 +256,8 @@ export function createApiClient(handlers: ApiHandlers): ApiClient {
       if (!codes) return toResult(reply);
       reply = await send(withCodes(call, codes, factors));
       const { statusCode, content, message } = reply.envelope;
-      if (statusCode === StatusCode.verificationRequired) factors = readFactors(content);
-      else if (statusCode !== StatusCode.verificationWrong) break;
+      if (statusCode === StatusCode.VerificationRequired) factors = readFactors(content);
+      else if (statusCode !== StatusCode.VerificationWrong) break;
       error = message;
     }
     return settle(call, reply);
@@ -267,7 +266,7 @@ export function createApiClient(handlers: ApiHandlers): ApiClient {
   async function run<T>(call: Call): Promise<ApiResult<T>> {
     const reply = await send(call);
     const result =
-      reply.envelope.statusCode === StatusCode.verificationRequired
+      reply.envelope.statusCode === StatusCode.VerificationRequired
         ? await verifyAndRetry(call, reply)
         : settle(call, reply);
     // The server's answer is trusted to have the shape the endpoint documents.

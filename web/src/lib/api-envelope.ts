@@ -1,48 +1,30 @@
 // The `/api` answer as it comes over the wire (DESIGN §4): `{statusCode, content, message}`, the
 // statusCode catalogue, and readers for the `content` shapes the client acts on.
-import type { Factors, FieldError } from "domain-wasm";
+import type { Factors } from "domain-wasm";
+import type { ApiPage, Schema } from "./api-schema";
+import { StatusCode as catalogue } from "./api-types";
 
-/** The statusCode catalogue (DESIGN §4), as `crates/server/src/api` numbers it. */
+/**
+ * The statusCode catalogue (DESIGN §4): the server's (`ApiCode` in `crates/server/src/api`, in
+ * the generated types), and the client's own 401.
+ */
 export const StatusCode = {
-  ok: 200,
-  notLoggedIn: 101,
-  validation: 102,
-  verificationRequired: 103,
-  verificationWrong: 104,
-  basicIdentityRequired: 105,
-  investorRequired: 106,
-  amlRequired: 107,
-  qiRequired: 108,
-  authenticatorKeyExpired: 109,
-  mobileNotBound: 110,
-  badRequest: 400,
+  ...catalogue,
   /** Not in the catalogue: the client's own code for an HTTP 401 answer. */
-  unauthorized: 401,
-  forbidden: 403,
-  notFound: 404,
-  conflict: 409,
-  refused: 422,
-  tooManyAttempts: 429,
-  internal: 500,
+  Unauthorized: 401,
 } as const;
 
-export interface Envelope {
+/**
+ * An answer in the envelope, its statusCode not read yet: the document's success (200, with the
+ * operation's content) or `Refusal`, or a code a newer server added. So any number and any content.
+ */
+export type Envelope = Omit<Schema<"Refusal">, "statusCode" | "content"> & {
   readonly statusCode: number;
   readonly content: unknown;
-  readonly message: string;
-}
+};
 
 /** One field error of statusCode 102, with the text in the caller's language. */
-export interface ApiFieldError extends FieldError {
-  readonly message: string;
-}
-
-/** One page of a list call (SPEC §7). */
-export interface ApiPage<T> {
-  readonly list: readonly T[];
-  readonly totalPage: number;
-  readonly totalCount: number;
-}
+export type ApiFieldError = Schema<"ShownFieldError">;
 
 export const EMPTY_PAGE: ApiPage<never> = { list: [], totalPage: 0, totalCount: 0 };
 

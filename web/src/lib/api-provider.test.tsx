@@ -12,8 +12,8 @@ function envelope(statusCode: number, content: unknown = null, message = `messag
 
 const handlers: ApiHandlers = {
   notify: () => undefined,
-  verify: async () => null,
-  confirm: async () => false,
+  verify: () => Promise.resolve(null),
+  confirm: () => Promise.resolve(false),
   logout: () => undefined,
   isProtectedPage: () => false,
   back: () => undefined,

@@ -58,7 +58,7 @@ export function resolveUrl(path: string): string {
 
 function networkFailure(): Envelope {
   const message = translate("api.network_exception");
-  return { statusCode: StatusCode.internal, content: null, message };
+  return { statusCode: StatusCode.Internal, content: null, message };
 }
 
 /** How long a reply sent for early (see `sendEarly`) waits to be taken before it is too old. */
@@ -129,7 +129,7 @@ async function transmit(
     const response = await fetch(url, { ...init, signal: controller.signal });
     if (response.status === 401) {
       const message = translate("api.unauthorized_detail");
-      return { token, envelope: { statusCode: StatusCode.unauthorized, content: null, message } };
+      return { token, envelope: { statusCode: StatusCode.Unauthorized, content: null, message } };
     }
     const answer: unknown = await response.json();
     return { token, envelope: isEnvelope(answer) ? answer : networkFailure() };

@@ -2,9 +2,9 @@ import { useSyncExternalStore } from "react";
 
 /** A value outside React that components follow (dialog states opened from non-React code). */
 export interface Store<T> {
-  get(): T;
-  set(next: T): void;
-  subscribe(listener: () => void): () => void;
+  readonly get: () => T;
+  readonly set: (next: T) => void;
+  readonly subscribe: (listener: () => void) => () => void;
 }
 
 export function createStore<T>(initial: T): Store<T> {

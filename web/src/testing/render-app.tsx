@@ -1,5 +1,6 @@
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
 import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { AppProvider } from "@/app/provider";
 import { routes } from "@/app/router";
@@ -18,4 +19,9 @@ export function renderApp(path: string | readonly string[] = "/") {
     </AppProvider>,
   );
   return { ...view, router, user };
+}
+
+/** Renders `ui` alone inside the app's providers (theme, language, data cache, toasts). */
+export function renderInApp(ui: ReactNode) {
+  return render(<AppProvider>{ui}</AppProvider>);
 }

@@ -1,5 +1,12 @@
 import "@testing-library/jest-dom/vitest";
-import { afterEach } from "vitest";
+import { afterEach, expect } from "vitest";
+import { takeMockProblems } from "./mock-api";
+
+// A fake server's answer the OpenAPI document does not allow fails the test that gave it, even
+// when the screen swallowed the failed request.
+afterEach(() => {
+  expect(takeMockProblems(), "answers off the OpenAPI document").toEqual([]);
+});
 
 // Component tests (jsdom) unmount between tests; Node-only tests never load the DOM library.
 if (typeof document !== "undefined") {

@@ -21,15 +21,20 @@ pub struct Country {
 /// A country as the country list (`user/country/list`, pickers) shows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CountryEntry {
+    /// Alpha-2, e.g. "US": the code every API field carries.
     pub code: &'static str,
+    /// Alpha-3, e.g. "USA".
     pub code2: &'static str,
+    /// The English name.
     pub name: &'static str,
     #[serde(rename = "simplifiedCN")]
     pub simplified_cn: &'static str,
     #[serde(rename = "traditionalCN")]
     pub traditional_cn: &'static str,
+    /// Calling code, digits only ("1", "852").
     pub mobile_code: &'static str,
 }
 

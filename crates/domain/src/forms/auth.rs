@@ -1,21 +1,27 @@
 //! Login, register and recover (e-mail; new password and its confirmation), change password.
 
-use crate::input::form_input;
+use serde::Deserialize;
+use validator::Validate;
 
-use super::fields::Check;
+use super::errors::on;
+use super::rules::{self, Rule, fail, given};
 use super::{Form, NoContext};
-use crate::constants::{PASSWORD_MAX, PASSWORD_MIN};
 use crate::email::Email;
-use crate::error::{ErrorCode, FieldError};
-use crate::input::Input;
-use crate::text::char_len;
+use crate::error::ErrorCode;
+use crate::input::{Blank, Input};
 
-form_input! {
-    /// `POST user/login`: e-mail and password.
-    pub struct LoginForm {
-        pub email: Input<String> = "email",
-        pub password: Input<String> = "password",
-    }
+/// `POST user/login`: e-mail and password.
+#[derive(Debug, Clone, Default, Deserialize, Validate)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, rename_all = "camelCase")]
+#[validate(context = NoContext, nest_all_fields)]
+pub struct LoginForm {
+    #[validate(required(code = "email_required"), custom(function = rules::email))]
+    pub email: Input<String>,
+    /// Kept as typed; login does not judge its strength.
+    #[validate(required(code = "password_required"))]
+    pub password: Input<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,43 +34,53 @@ impl Form for LoginForm {
     type Context = NoContext;
     type Parsed = Login;
 
-    fn parse(&self, _: &NoContext) -> Result<Login, Vec<FieldError>> {
-        let mut c = Check::default();
-        let email = email(&mut c, &self.email);
-        let password = c.secret("password", &self.password, ErrorCode::PasswordRequired);
-        c.build(|| {
-            Some(Login {
-                email: email?,
-                password: password?,
-            })
+    fn build(&self, _: &NoContext) -> Option<Login> {
+        Some(Login {
+            email: Email::parse(self.email.text()?)?,
+            password: self.password.value()?.clone(),
         })
     }
 }
 
-form_input! {
-    /// Register and recover, step 1: the e-mail address.
-    pub struct EmailForm {
-        pub email: Input<String> = "email",
-    }
+/// Register and recover, step 1: the e-mail address.
+#[derive(Debug, Clone, Default, Deserialize, Validate)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, rename_all = "camelCase")]
+#[validate(context = NoContext, nest_all_fields)]
+pub struct EmailForm {
+    #[validate(required(code = "email_required"), custom(function = rules::email))]
+    pub email: Input<String>,
 }
 
 impl Form for EmailForm {
     type Context = NoContext;
     type Parsed = Email;
 
-    fn parse(&self, _: &NoContext) -> Result<Email, Vec<FieldError>> {
-        let mut c = Check::default();
-        let email = email(&mut c, &self.email);
-        c.build(|| email)
+    fn build(&self, _: &NoContext) -> Option<Email> {
+        Email::parse(self.email.text()?)
     }
 }
 
-form_input! {
-    /// Register and recover, password step: the new password twice.
-    pub struct NewPasswordForm {
-        pub password: Input<String> = "password",
-        pub confirm: Input<String> = "confirm",
-    }
+/// Register and recover, password step: the new password twice.
+#[derive(Debug, Clone, Default, Deserialize, Validate)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, rename_all = "camelCase")]
+#[validate(
+    context = NoContext,
+    nest_all_fields,
+    schema(function = confirmed, skip_on_field_errors = false)
+)]
+pub struct NewPasswordForm {
+    #[validate(
+        required(code = "new_password_required"),
+        custom(function = rules::new_password)
+    )]
+    pub password: Input<String>,
+    /// Equal to `password` as typed.
+    #[validate(required(code = "confirm_required"))]
+    pub confirm: Input<String>,
 }
 
 impl Form for NewPasswordForm {
@@ -72,22 +88,37 @@ impl Form for NewPasswordForm {
     /// The new password.
     type Parsed = String;
 
-    fn parse(&self, _: &NoContext) -> Result<String, Vec<FieldError>> {
-        let mut c = Check::default();
-        let password = new_password(&mut c, "password", &self.password);
-        confirm(&mut c, &self.confirm, &self.password);
-        c.build(|| password)
+    fn build(&self, _: &NoContext) -> Option<String> {
+        self.password.value().cloned()
     }
 }
 
-form_input! {
-    /// Change password: the current one, the new one and its confirmation (client side only).
-    pub struct ChangePasswordForm {
-        pub old_password: Input<String> = "oldPassword",
-        pub password: Input<String> = "password",
-        /// Checked when present; the API call itself carries only the two passwords.
-        pub confirm: Input<String> = "confirm",
-    }
+fn confirmed(form: &NewPasswordForm) -> Rule {
+    rules::confirms("confirm", &form.confirm, &form.password)
+}
+
+/// Change password: the current one, the new one and its confirmation (client side only).
+#[derive(Debug, Clone, Default, Deserialize, Validate)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, rename_all = "camelCase")]
+#[validate(
+    context = NoContext,
+    nest_all_fields,
+    schema(function = not_the_old_password, skip_on_field_errors = false),
+    schema(function = confirmed_when_given, skip_on_field_errors = false)
+)]
+pub struct ChangePasswordForm {
+    #[validate(required(code = "old_password_required"))]
+    pub old_password: Input<String>,
+    #[validate(
+        required(code = "new_password_required"),
+        custom(function = rules::new_password)
+    )]
+    pub password: Input<String>,
+    /// Checked when present; the API call itself carries only the two passwords.
+    #[validate(skip)]
+    pub confirm: Input<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -100,68 +131,30 @@ impl Form for ChangePasswordForm {
     type Context = NoContext;
     type Parsed = ChangePassword;
 
-    fn parse(&self, _: &NoContext) -> Result<ChangePassword, Vec<FieldError>> {
-        let mut c = Check::default();
-        let old = c.secret(
-            "oldPassword",
-            &self.old_password,
-            ErrorCode::OldPasswordRequired,
-        );
-        let mut password = new_password(&mut c, "password", &self.password);
-        if password.is_some() && password == old {
-            c.reject("password", ErrorCode::PasswordSameAsOld);
-            password = None;
-        }
-        if self.confirm != Input::Missing {
-            confirm(&mut c, &self.confirm, &self.password);
-        }
-        c.build(|| {
-            Some(ChangePassword {
-                old_password: old?,
-                password: password?,
-            })
+    fn build(&self, _: &NoContext) -> Option<ChangePassword> {
+        Some(ChangePassword {
+            old_password: self.old_password.value()?.clone(),
+            password: self.password.value()?.clone(),
         })
     }
 }
 
-/// A required, valid e-mail address in field `email`.
-fn email(c: &mut Check, input: &Input<String>) -> Option<Email> {
-    let text = c.text("email", input, ErrorCode::EmailRequired, usize::MAX)?;
-    let email = Email::parse(&text);
-    if email.is_none() {
-        c.reject("email", ErrorCode::EmailInvalid);
-    }
-    email
-}
-
-/// A new password: 8–128 characters with at least one letter and one digit.
-pub(super) fn new_password(c: &mut Check, field: &str, input: &Input<String>) -> Option<String> {
-    let password = c.secret(field, input, ErrorCode::NewPasswordRequired)?;
-    let len = char_len(&password);
-    if len < PASSWORD_MIN {
-        c.reject_with(
-            FieldError::new(field, ErrorCode::PasswordTooShort).with("min", PASSWORD_MIN),
-        );
-        return None;
-    }
-    if len > PASSWORD_MAX {
-        c.reject_with(FieldError::new(field, ErrorCode::PasswordTooLong).with("max", PASSWORD_MAX));
-        return None;
-    }
-    if !password.chars().any(char::is_alphabetic) || !password.chars().any(|ch| ch.is_ascii_digit())
-    {
-        c.reject(field, ErrorCode::PasswordTooWeak);
-        return None;
-    }
-    Some(password)
-}
-
-/// The confirmation must be given and equal the password as typed.
-fn confirm(c: &mut Check, confirm: &Input<String>, password: &Input<String>) {
-    let Some(value) = c.secret("confirm", confirm, ErrorCode::ConfirmRequired) else {
-        return;
+/// A new password that is the current one changes nothing.
+fn not_the_old_password(form: &ChangePasswordForm) -> Rule {
+    let (Input::Value(old), Input::Value(new)) = (&form.old_password, &form.password) else {
+        return Ok(());
     };
-    if password.value() != Some(&value) {
-        c.reject("confirm", ErrorCode::PasswordMismatch);
+    if !old.is_blank() && old == new && rules::new_password(&form.password).is_ok() {
+        return Err(on("password", fail(ErrorCode::PasswordSameAsOld)));
     }
+    Ok(())
+}
+
+/// The confirmation, when sent, equals the new password as typed.
+fn confirmed_when_given(form: &ChangePasswordForm) -> Rule {
+    if form.confirm == Input::Missing {
+        return Ok(());
+    }
+    given(&form.confirm, ErrorCode::ConfirmRequired).map_err(|e| on("confirm", e))?;
+    rules::confirms("confirm", &form.confirm, &form.password)
 }

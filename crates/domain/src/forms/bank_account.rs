@@ -1,27 +1,68 @@
 //! Save a bank account for withdrawals and fund redemptions.
 
-use crate::input::form_input;
+use serde::Deserialize;
+use validator::Validate;
 
-use super::fields::Check;
+use super::errors::on;
+use super::rules::{self, Rule, fail, fail_with, given};
 use super::{Form, NoContext};
 use crate::bank::{AccountNumberError, is_aba_routing_number, is_swift_code, parse_account_number};
 use crate::constants::{ADDRESS_MAX, BANK_NAME_MAX, NICKNAME_MAX};
 use crate::country::{Country, US};
-use crate::error::{ErrorCode, FieldError};
-use crate::text::{normalize_digits, strip_separators};
+use crate::error::ErrorCode;
+use crate::input::Input;
+use crate::text::{char_len, normalize_digits, strip_separators};
 
-form_input! {
-    pub struct BankAccountForm {
-        pub nickname: Input<String> = "nickname",
-        pub bank_country: Input<String> = "bankCountry",
-        pub bank_name: Input<String> = "bankName",
-        pub bank_address: Input<String> = "bankAddress",
-        pub account_number: Input<String> = "accountNumber",
-        pub swift_code: Input<String> = "swiftCode",
-        /// Only for banks in the US.
-        pub routing_number: Input<String> = "routingNumber",
-        pub account_address: Input<String> = "accountAddress",
-    }
+/// Longest identifier field before normalisation (spaces included).
+const IDENTIFIER_MAX: usize = 64;
+
+#[derive(Debug, Clone, Default, Deserialize, Validate)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, rename_all = "camelCase")]
+#[validate(
+    context = NoContext,
+    nest_all_fields,
+    schema(function = routing_number_of_us_banks, skip_on_field_errors = false)
+)]
+pub struct BankAccountForm {
+    #[validate(
+        required(code = "required_input"),
+        length(max = NICKNAME_MAX, code = "text_too_long")
+    )]
+    pub nickname: Input<String>,
+    #[validate(required(code = "required_choice"), custom(function = rules::country))]
+    pub bank_country: Input<String>,
+    #[validate(
+        required(code = "required_input"),
+        length(max = BANK_NAME_MAX, code = "text_too_long")
+    )]
+    pub bank_name: Input<String>,
+    #[validate(
+        required(code = "required_input"),
+        length(max = ADDRESS_MAX, code = "text_too_long")
+    )]
+    pub bank_address: Input<String>,
+    #[validate(
+        required(code = "required_input"),
+        length(max = IDENTIFIER_MAX, code = "text_too_long"),
+        custom(function = account_number)
+    )]
+    pub account_number: Input<String>,
+    #[validate(
+        required(code = "required_input"),
+        length(max = IDENTIFIER_MAX, code = "text_too_long"),
+        custom(function = swift_code)
+    )]
+    pub swift_code: Input<String>,
+    /// Only for banks in the US.
+    #[validate(skip)]
+    pub routing_number: Input<String>,
+    #[validate(
+        required(code = "required_input"),
+        length(max = ADDRESS_MAX, code = "text_too_long")
+    )]
+    pub account_address: Input<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,105 +80,70 @@ pub struct BankAccount {
     pub account_address: String,
 }
 
-/// Longest identifier field before normalisation (spaces included).
-const IDENTIFIER_MAX: usize = 64;
-
 impl Form for BankAccountForm {
     type Context = NoContext;
     type Parsed = BankAccount;
 
-    fn parse(&self, _: &NoContext) -> Result<BankAccount, Vec<FieldError>> {
-        let mut c = Check::default();
-        let nickname = c.text(
-            "nickname",
-            &self.nickname,
-            ErrorCode::RequiredInput,
-            NICKNAME_MAX,
-        );
-        let country = c.country("bankCountry", &self.bank_country);
-        let bank_name = c.text(
-            "bankName",
-            &self.bank_name,
-            ErrorCode::RequiredInput,
-            BANK_NAME_MAX,
-        );
-        let bank_address = c.text(
-            "bankAddress",
-            &self.bank_address,
-            ErrorCode::RequiredInput,
-            ADDRESS_MAX,
-        );
-        let account_number = c
-            .text(
-                "accountNumber",
-                &self.account_number,
-                ErrorCode::RequiredInput,
-                IDENTIFIER_MAX,
-            )
-            .and_then(|n| match parse_account_number(&n) {
-                Ok(n) => Some(n),
-                Err(AccountNumberError::Invalid) => {
-                    c.reject("accountNumber", ErrorCode::AccountNumberInvalid);
-                    None
-                }
-                Err(AccountNumberError::IbanChecksum) => {
-                    c.reject("accountNumber", ErrorCode::IbanInvalid);
-                    None
-                }
-            });
-        let swift_code = c
-            .text(
-                "swiftCode",
-                &self.swift_code,
-                ErrorCode::RequiredInput,
-                IDENTIFIER_MAX,
-            )
-            .and_then(|s| {
-                let bic = strip_separators(&s).to_ascii_uppercase();
-                if is_swift_code(&bic) {
-                    Some(bic)
-                } else {
-                    c.reject("swiftCode", ErrorCode::SwiftInvalid);
-                    None
-                }
-            });
-        let in_us = country.is_some_and(|c| c.code == US);
-        let routing_number = if in_us {
-            c.text(
-                "routingNumber",
-                &self.routing_number,
-                ErrorCode::RequiredInput,
-                IDENTIFIER_MAX,
-            )
-            .and_then(|r| {
-                let aba = strip_separators(&normalize_digits(&r));
-                if is_aba_routing_number(&aba) {
-                    Some(Some(aba))
-                } else {
-                    c.reject("routingNumber", ErrorCode::RoutingNumberInvalid);
-                    None
-                }
-            })
-        } else {
-            Some(None)
-        };
-        let account_address = c.text(
-            "accountAddress",
-            &self.account_address,
-            ErrorCode::RequiredInput,
-            ADDRESS_MAX,
-        );
-        c.build(|| {
-            Some(BankAccount {
-                nickname: nickname?,
-                bank_country: country?,
-                bank_name: bank_name?,
-                bank_address: bank_address?,
-                account_number: account_number?,
-                swift_code: swift_code?,
-                routing_number: routing_number?,
-                account_address: account_address?,
-            })
+    fn build(&self, _: &NoContext) -> Option<BankAccount> {
+        let text = |input: &Input<String>| input.text().map(str::to_owned);
+        let bank_country = rules::country_of(&self.bank_country)?;
+        Some(BankAccount {
+            nickname: text(&self.nickname)?,
+            bank_country,
+            bank_name: text(&self.bank_name)?,
+            bank_address: text(&self.bank_address)?,
+            account_number: parse_account_number(self.account_number.text()?).ok()?,
+            swift_code: bic(self.swift_code.text()?)?,
+            routing_number: if bank_country.code == US {
+                Some(aba(self.routing_number.text()?)?)
+            } else {
+                None
+            },
+            account_address: text(&self.account_address)?,
         })
     }
+}
+
+fn account_number(input: &Input<String>) -> Rule {
+    match input.text().map(parse_account_number) {
+        Some(Err(AccountNumberError::Invalid)) => Err(fail(ErrorCode::AccountNumberInvalid)),
+        Some(Err(AccountNumberError::IbanInvalid)) => Err(fail(ErrorCode::IbanInvalid)),
+        _ => Ok(()),
+    }
+}
+
+/// The BIC in upper case, without separators (ISO 9362).
+fn bic(text: &str) -> Option<String> {
+    let bic = strip_separators(text).to_ascii_uppercase();
+    is_swift_code(&bic).then_some(bic)
+}
+
+fn swift_code(input: &Input<String>) -> Rule {
+    match input.text() {
+        Some(text) if bic(text).is_none() => Err(fail(ErrorCode::SwiftInvalid)),
+        _ => Ok(()),
+    }
+}
+
+/// The ABA routing number, digits only, when its checksum holds.
+fn aba(text: &str) -> Option<String> {
+    let aba = strip_separators(&normalize_digits(text));
+    is_aba_routing_number(&aba).then_some(aba)
+}
+
+/// US banks need an ABA routing number; for other banks the field is ignored, whatever it holds.
+fn routing_number_of_us_banks(form: &BankAccountForm) -> Rule {
+    if rules::country_of(&form.bank_country).is_none_or(|c| c.code != US) {
+        return Ok(());
+    }
+    let check = || {
+        let text = given(&form.routing_number, ErrorCode::RequiredInput)?.trim();
+        if char_len(text) > IDENTIFIER_MAX {
+            return Err(fail_with(ErrorCode::TextTooLong, "max", IDENTIFIER_MAX));
+        }
+        aba(text)
+            .map(drop)
+            .ok_or(fail(ErrorCode::RoutingNumberInvalid))
+    };
+    check().map_err(|e| on("routingNumber", e))
 }

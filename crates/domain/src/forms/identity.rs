@@ -1,38 +1,70 @@
 //! Basic identity: step 1 personal data, step 2 the passport and its images.
 
-use crate::input::{form_input, from_raw_struct};
+use serde::Deserialize;
+use validator::Validate;
 
-use super::fields::Check;
+use super::rules::{self, Rule, fail, fail_with};
 use super::{Form, NoContext};
 use crate::constants::{ADDRESS_MAX, ADULT_AGE, NAME_MAX, PLACE_MAX, POSTCODE_MAX};
 use crate::country::Country;
 use crate::date::Date;
-use crate::error::{ErrorCode, FieldError};
+use crate::error::ErrorCode;
 use crate::input::Input;
+use crate::text::strip_separators;
 
-form_input! {
-    pub struct BasicIdentityStep1Form {
-        pub first_name: Input<String> = "firstName",
-        pub last_name: Input<String> = "lastName",
-        /// YYYY-MM-DD.
-        pub birthday: Input<String> = "birthday",
-        pub postcode: Input<String> = "postcode",
-        pub province: Input<String> = "province",
-        pub city: Input<String> = "city",
-        pub address: Input<String> = "address",
-        pub country: Input<String> = "country",
-    }
+/// Longest passport number as typed, separators included.
+const PASSPORT_TEXT_MAX: usize = 64;
+
+/// Fields in the order their errors are listed.
+#[derive(Debug, Clone, Default, Deserialize, Validate)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, rename_all = "camelCase")]
+#[validate(context = BasicIdentityContext, nest_all_fields)]
+pub struct BasicIdentityStep1Form {
+    #[validate(
+        required(code = "required_input"),
+        length(max = NAME_MAX, code = "text_too_long"),
+        custom(function = name)
+    )]
+    pub first_name: Input<String>,
+    #[validate(
+        required(code = "required_input"),
+        length(max = NAME_MAX, code = "text_too_long"),
+        custom(function = name)
+    )]
+    pub last_name: Input<String>,
+    #[validate(required(code = "required_choice"), custom(function = rules::country))]
+    pub country: Input<String>,
+    /// YYYY-MM-DD.
+    #[validate(required(code = "required_input"), custom(function = birthday, use_context))]
+    pub birthday: Input<String>,
+    #[validate(length(max = POSTCODE_MAX, code = "text_too_long"))]
+    pub postcode: Input<String>,
+    #[validate(
+        required(code = "required_input"),
+        length(max = PLACE_MAX, code = "text_too_long")
+    )]
+    pub province: Input<String>,
+    #[validate(
+        required(code = "required_input"),
+        length(max = PLACE_MAX, code = "text_too_long")
+    )]
+    pub city: Input<String>,
+    #[validate(
+        required(code = "required_input"),
+        length(max = ADDRESS_MAX, code = "text_too_long")
+    )]
+    pub address: Input<String>,
 }
 
 /// Today's date where the user is, which decides "not in the future" and "adult".
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct BasicIdentityContext {
     #[cfg_attr(feature = "ts", tsify(type = "string"))]
     pub today: Date,
 }
-
-from_raw_struct!(BasicIdentityContext { today: "today" });
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BasicIdentity {
@@ -50,57 +82,37 @@ impl Form for BasicIdentityStep1Form {
     type Context = BasicIdentityContext;
     type Parsed = BasicIdentity;
 
-    fn parse(&self, context: &BasicIdentityContext) -> Result<BasicIdentity, Vec<FieldError>> {
-        let mut c = Check::default();
-        let first_name = name(&mut c, "firstName", &self.first_name);
-        let last_name = name(&mut c, "lastName", &self.last_name);
-        let country = c.country("country", &self.country);
-        let birthday = birthday(&mut c, &self.birthday, context.today);
-        let postcode = c.optional_text("postcode", &self.postcode, POSTCODE_MAX);
-        let province = c.text(
-            "province",
-            &self.province,
-            ErrorCode::RequiredInput,
-            PLACE_MAX,
-        );
-        let city = c.text("city", &self.city, ErrorCode::RequiredInput, PLACE_MAX);
-        let address = c.text(
-            "address",
-            &self.address,
-            ErrorCode::RequiredInput,
-            ADDRESS_MAX,
-        );
-        c.build(|| {
-            Some(BasicIdentity {
-                first_name: first_name?,
-                last_name: last_name?,
-                birthday: birthday?,
-                postcode: postcode?,
-                province: province?,
-                city: city?,
-                address: address?,
-                country: country?,
-            })
+    fn build(&self, _: &BasicIdentityContext) -> Option<BasicIdentity> {
+        let text = |input: &Input<String>| input.text().map(str::to_owned);
+        Some(BasicIdentity {
+            first_name: text(&self.first_name)?,
+            last_name: text(&self.last_name)?,
+            birthday: Date::parse(self.birthday.text()?)?,
+            postcode: text(&self.postcode),
+            province: text(&self.province)?,
+            city: text(&self.city)?,
+            address: text(&self.address)?,
+            country: rules::country_of(&self.country)?,
         })
     }
 }
 
 /// A name as printed in a passport's machine-readable zone needs Latin letters; other
 /// scripts may accompany them. Digits, symbols and emoji are refused.
-fn name(c: &mut Check, field: &str, input: &Input<String>) -> Option<String> {
-    let value = c.text(field, input, ErrorCode::RequiredInput, NAME_MAX)?;
+fn name(input: &Input<String>) -> Rule {
+    let Some(value) = input.text() else {
+        return Ok(());
+    };
     let allowed = |ch: char| {
         ch.is_alphabetic() || matches!(ch, ' ' | '-' | '\'' | '’' | '.' | '\u{0300}'..='\u{036F}')
     };
     if !value.chars().all(allowed) {
-        c.reject(field, ErrorCode::NameInvalidCharacters);
-        return None;
+        return Err(fail(ErrorCode::NameInvalidCharacters));
     }
     if !value.chars().any(is_latin_letter) {
-        c.reject(field, ErrorCode::NameNeedsLatin);
-        return None;
+        return Err(fail(ErrorCode::NameNeedsLatin));
     }
-    Some(value)
+    Ok(())
 }
 
 /// Basic Latin, Latin-1, Latin Extended-A/B and Latin Extended Additional letters.
@@ -111,31 +123,39 @@ fn is_latin_letter(ch: char) -> bool {
             && !matches!(ch, '×' | '÷'))
 }
 
-fn birthday(c: &mut Check, input: &Input<String>, today: Date) -> Option<Date> {
-    // Any text that is not exactly a date, long or short, is an invalid date.
-    let text = c.text("birthday", input, ErrorCode::RequiredInput, usize::MAX)?;
-    let Some(date) = Date::parse(&text) else {
-        c.reject("birthday", ErrorCode::DateInvalid);
-        return None;
+/// A calendar date, not in the future, of someone of age. Any text that is not exactly a date,
+/// long or short, is an invalid date.
+fn birthday(input: &Input<String>, context: &BasicIdentityContext) -> Rule {
+    let Some(text) = input.text() else {
+        return Ok(());
     };
-    if date > today {
-        c.reject("birthday", ErrorCode::BirthdayInFuture);
-        return None;
+    let date = Date::parse(text).ok_or(fail(ErrorCode::DateInvalid))?;
+    if date > context.today {
+        return Err(fail(ErrorCode::BirthdayInFuture));
     }
-    if date.years_until(today) < ADULT_AGE {
-        c.reject_with(FieldError::new("birthday", ErrorCode::Underage).with("min", ADULT_AGE));
-        return None;
+    if date.years_until(context.today) < ADULT_AGE {
+        return Err(fail_with(ErrorCode::Underage, "min", ADULT_AGE));
     }
-    Some(date)
+    Ok(())
 }
 
-form_input! {
-    pub struct BasicIdentityStep2Form {
-        /// The passport number.
-        pub id_card: Input<String> = "idCard",
-        pub back_img: Input<String> = "backImg",
-        pub other_img: Input<String> = "otherImg",
-    }
+#[derive(Debug, Clone, Default, Deserialize, Validate)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, rename_all = "camelCase")]
+#[validate(context = NoContext, nest_all_fields)]
+pub struct BasicIdentityStep2Form {
+    /// The passport number.
+    #[validate(
+        required(code = "required_input"),
+        length(max = PASSPORT_TEXT_MAX, code = "text_too_long"),
+        custom(function = passport)
+    )]
+    pub id_card: Input<String>,
+    #[validate(required(code = "required_file"), custom(function = rules::one_file))]
+    pub back_img: Input<String>,
+    #[validate(custom(function = rules::one_file))]
+    pub other_img: Input<String>,
 }
 
 /// The passport (the only accepted document: idType is always PASSPORT).
@@ -146,35 +166,38 @@ pub struct IdentityDocuments {
     pub other_img: Option<String>,
 }
 
-/// Passport numbers: 5 to 20 letters or digits (ICAO 9303 allows up to 9 in the MRZ; national
-/// formats vary, some longer).
-fn passport_number(c: &mut Check, input: &Input<String>) -> Option<String> {
-    let text = c.text("idCard", input, ErrorCode::RequiredInput, 64)?;
-    let number = crate::text::strip_separators(&text).to_ascii_uppercase();
-    if (5..=20).contains(&number.len()) && number.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        Some(number)
-    } else {
-        c.reject("idCard", ErrorCode::PassportNumberInvalid);
-        None
-    }
-}
-
 impl Form for BasicIdentityStep2Form {
     type Context = NoContext;
     type Parsed = IdentityDocuments;
 
-    fn parse(&self, _: &NoContext) -> Result<IdentityDocuments, Vec<FieldError>> {
-        let mut c = Check::default();
-        let number = passport_number(&mut c, &self.id_card);
-        let back = c.files("backImg", &self.back_img, true);
-        let other = c.files("otherImg", &self.other_img, false);
-        c.build(|| {
-            Some(IdentityDocuments {
-                passport_number: number?,
-                back_img: back?.into_iter().next()?,
-                other_img: other?.into_iter().next(),
-            })
+    fn build(&self, _: &NoContext) -> Option<IdentityDocuments> {
+        let file = |input: &Input<String>| {
+            input
+                .text()
+                .and_then(|v| rules::file_paths(v).into_iter().next())
+        };
+        Some(IdentityDocuments {
+            passport_number: passport_number(self.id_card.text()?)?,
+            back_img: file(&self.back_img)?,
+            other_img: file(&self.other_img),
         })
+    }
+}
+
+/// Passport numbers: 5 to 20 letters or digits (ICAO 9303 allows up to 9 in the MRZ; national
+/// formats vary, some longer).
+fn passport_number(text: &str) -> Option<String> {
+    let number = strip_separators(text).to_ascii_uppercase();
+    ((5..=20).contains(&number.len()) && number.bytes().all(|b| b.is_ascii_alphanumeric()))
+        .then_some(number)
+}
+
+fn passport(input: &Input<String>) -> Rule {
+    match input.text() {
+        Some(text) if passport_number(text).is_none() => {
+            Err(fail(ErrorCode::PassportNumberInvalid))
+        }
+        _ => Ok(()),
     }
 }
 
@@ -196,5 +219,12 @@ mod tests {
                 && !is_latin_letter('Ｊ')
                 && !is_latin_letter('×')
         );
+    }
+
+    #[test]
+    fn the_passport_images_keep_one_file_as_the_upload_picker_does() {
+        for field in ["backImg", "otherImg"] {
+            assert_eq!(crate::upload::max_files(field), 1, "{field}");
+        }
     }
 }

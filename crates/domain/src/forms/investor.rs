@@ -1,37 +1,49 @@
 //! Investor identity: individual (SSN for US residents, documents) or company (company data and
 //! nine documents).
 
-use crate::input::{form_input, from_raw_struct};
+use serde::Deserialize;
+use validator::Validate;
 
-use super::fields::Check;
+use super::errors::on;
+use super::rules::{self, Rule, fail, fail_with, given};
 use super::{Form, NoContext};
 use crate::constants::{ADDRESS_MAX, BUSINESS_PROPERTY_MAX, COMPANY_ID_MAX, COMPANY_NAME_MAX};
 use crate::country::{Country, US};
-use crate::error::{ErrorCode, FieldError};
+use crate::error::ErrorCode;
 use crate::input::Input;
-use crate::text::{normalize_digits, strip_separators};
+use crate::text::{char_len, normalize_digits, strip_separators};
 
-form_input! {
-    pub struct IndividualInvestorForm {
-        /// The SSN, asked only of US residents.
-        pub accessory: Input<String> = "accessory",
-        pub proof_of_address_img: Input<String> = "proofOfAddressImg",
-        pub tax_form_file: Input<String> = "taxFormFile",
-        pub us_agency_license_file: Input<String> = "usAgencyLicenseFile",
-    }
+/// Longest SSN as typed, separators included.
+const SSN_TEXT_MAX: usize = 16;
+
+#[derive(Debug, Clone, Default, Deserialize, Validate)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, rename_all = "camelCase")]
+#[validate(
+    context = IndividualInvestorContext,
+    nest_all_fields,
+    schema(function = ssn_of_us_residents, use_context, skip_on_field_errors = false)
+)]
+pub struct IndividualInvestorForm {
+    /// The SSN, asked only of US residents.
+    #[validate(skip)]
+    pub accessory: Input<String>,
+    #[validate(required(code = "required_file"), custom(function = rules::files))]
+    pub proof_of_address_img: Input<String>,
+    #[validate(required(code = "required_file"), custom(function = rules::files))]
+    pub tax_form_file: Input<String>,
+    #[validate(required(code = "required_file"), custom(function = rules::files))]
+    pub us_agency_license_file: Input<String>,
 }
 
 /// The country of the approved basic identity.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[cfg_attr(feature = "ts", serde(rename_all = "camelCase"))]
+#[serde(rename_all = "camelCase")]
 pub struct IndividualInvestorContext {
     pub basic_country: String,
 }
-
-from_raw_struct!(IndividualInvestorContext {
-    basic_country: "basicCountry"
-});
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IndividualInvestor {
@@ -46,35 +58,45 @@ impl Form for IndividualInvestorForm {
     type Context = IndividualInvestorContext;
     type Parsed = IndividualInvestor;
 
-    fn parse(
-        &self,
-        context: &IndividualInvestorContext,
-    ) -> Result<IndividualInvestor, Vec<FieldError>> {
-        let mut c = Check::default();
+    fn build(&self, context: &IndividualInvestorContext) -> Option<IndividualInvestor> {
         let ssn = if context.basic_country == US {
-            ssn(&mut c, &self.accessory).map(Some)
+            Some(ssn(self.accessory.text()?)?)
         } else {
-            Some(None)
+            None
         };
-        let proof = c.files("proofOfAddressImg", &self.proof_of_address_img, true);
-        let tax = c.files("taxFormFile", &self.tax_form_file, true);
-        let license = c.files("usAgencyLicenseFile", &self.us_agency_license_file, true);
-        c.build(|| {
-            Some(IndividualInvestor {
-                ssn: ssn?,
-                proof_of_address_img: proof?,
-                tax_form_file: tax?,
-                us_agency_license_file: license?,
-            })
+        Some(IndividualInvestor {
+            ssn,
+            proof_of_address_img: files(&self.proof_of_address_img)?,
+            tax_form_file: files(&self.tax_form_file)?,
+            us_agency_license_file: files(&self.us_agency_license_file)?,
         })
     }
 }
 
+/// The references of a required uploaded-file field.
+fn files(input: &Input<String>) -> Option<Vec<String>> {
+    input.text().map(rules::file_paths)
+}
+
+/// US residents give their Social Security Number; others are not asked for it.
+fn ssn_of_us_residents(form: &IndividualInvestorForm, context: &IndividualInvestorContext) -> Rule {
+    if context.basic_country != US {
+        return Ok(());
+    }
+    let check = || {
+        let text = given(&form.accessory, ErrorCode::RequiredInput)?.trim();
+        if char_len(text) > SSN_TEXT_MAX {
+            return Err(fail_with(ErrorCode::TextTooLong, "max", SSN_TEXT_MAX));
+        }
+        ssn(text).map(drop).ok_or(fail(ErrorCode::SsnInvalid))
+    };
+    check().map_err(|e| on("accessory", e))
+}
+
 /// A US Social Security Number as the SSA issues them: `AAA-GG-SSSS` or 9 digits; area not
 /// 000, 666 or 900–999; group not 00; serial not 0000.
-fn ssn(c: &mut Check, input: &Input<String>) -> Option<String> {
-    let text = c.text("accessory", input, ErrorCode::RequiredInput, 16)?;
-    let digits = strip_separators(&normalize_digits(&text));
+fn ssn(text: &str) -> Option<String> {
+    let digits = strip_separators(&normalize_digits(text));
     let part = |r: std::ops::Range<usize>| digits.get(r).unwrap_or_default();
     let valid = digits.len() == 9
         && digits.bytes().all(|b| b.is_ascii_digit())
@@ -82,32 +104,57 @@ fn ssn(c: &mut Check, input: &Input<String>) -> Option<String> {
         && !digits.starts_with('9')
         && part(3..5) != "00"
         && part(5..9) != "0000";
-    if valid {
-        Some(digits)
-    } else {
-        c.reject("accessory", ErrorCode::SsnInvalid);
-        None
-    }
+    valid.then_some(digits)
 }
 
-form_input! {
-    pub struct CompanyInvestorForm {
-        pub company_name: Input<String> = "companyName",
-        pub company_id: Input<String> = "companyId",
-        pub register_jurisdictions: Input<Vec<String>> = "registerJurisdictions",
-        pub main_business_operate_country: Input<Vec<String>> = "mainBusinessOperateCountry",
-        pub business_property: Input<String> = "businessProperty",
-        pub register_address: Input<String> = "registerAddress",
-        pub register_certificate_file: Input<String> = "registerCertificateFile",
-        pub shareholder_structure_file: Input<String> = "shareholderStructureFile",
-        pub director_file: Input<String> = "directorFile",
-        pub company_regulation_file: Input<String> = "companyRegulationFile",
-        pub company_structure_file: Input<String> = "companyStructureFile",
-        pub shareholder_passport_file: Input<String> = "shareholderPassportFile",
-        pub tax_form_file: Input<String> = "taxFormFile",
-        pub us_agency_license_file: Input<String> = "usAgencyLicenseFile",
-        pub proof_of_address_img: Input<String> = "proofOfAddressImg",
-    }
+#[derive(Debug, Clone, Default, Deserialize, Validate)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, rename_all = "camelCase")]
+#[validate(context = NoContext, nest_all_fields)]
+pub struct CompanyInvestorForm {
+    #[validate(
+        required(code = "required_input"),
+        length(max = COMPANY_NAME_MAX, code = "text_too_long")
+    )]
+    pub company_name: Input<String>,
+    #[validate(
+        required(code = "required_input"),
+        length(max = COMPANY_ID_MAX, code = "text_too_long")
+    )]
+    pub company_id: Input<String>,
+    #[validate(required(code = "required_choice"), custom(function = rules::countries))]
+    pub register_jurisdictions: Input<Vec<String>>,
+    #[validate(required(code = "required_choice"), custom(function = rules::countries))]
+    pub main_business_operate_country: Input<Vec<String>>,
+    #[validate(
+        required(code = "required_input"),
+        length(max = BUSINESS_PROPERTY_MAX, code = "text_too_long")
+    )]
+    pub business_property: Input<String>,
+    #[validate(
+        required(code = "required_input"),
+        length(max = ADDRESS_MAX, code = "text_too_long")
+    )]
+    pub register_address: Input<String>,
+    #[validate(required(code = "required_file"), custom(function = rules::files))]
+    pub register_certificate_file: Input<String>,
+    #[validate(required(code = "required_file"), custom(function = rules::files))]
+    pub shareholder_structure_file: Input<String>,
+    #[validate(required(code = "required_file"), custom(function = rules::files))]
+    pub director_file: Input<String>,
+    #[validate(required(code = "required_file"), custom(function = rules::files))]
+    pub company_regulation_file: Input<String>,
+    #[validate(required(code = "required_file"), custom(function = rules::files))]
+    pub company_structure_file: Input<String>,
+    #[validate(required(code = "required_file"), custom(function = rules::files))]
+    pub shareholder_passport_file: Input<String>,
+    #[validate(required(code = "required_file"), custom(function = rules::files))]
+    pub tax_form_file: Input<String>,
+    #[validate(required(code = "required_file"), custom(function = rules::files))]
+    pub us_agency_license_file: Input<String>,
+    #[validate(required(code = "required_file"), custom(function = rules::files))]
+    pub proof_of_address_img: Input<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -139,38 +186,10 @@ impl Form for CompanyInvestorForm {
     type Context = NoContext;
     type Parsed = CompanyInvestor;
 
-    fn parse(&self, _: &NoContext) -> Result<CompanyInvestor, Vec<FieldError>> {
-        let mut c = Check::default();
-        let company_name = c.text(
-            "companyName",
-            &self.company_name,
-            ErrorCode::RequiredInput,
-            COMPANY_NAME_MAX,
-        );
-        let company_id = c.text(
-            "companyId",
-            &self.company_id,
-            ErrorCode::RequiredInput,
-            COMPANY_ID_MAX,
-        );
-        let jurisdictions = c.countries("registerJurisdictions", &self.register_jurisdictions);
-        let operating = c.countries(
-            "mainBusinessOperateCountry",
-            &self.main_business_operate_country,
-        );
-        let property = c.text(
-            "businessProperty",
-            &self.business_property,
-            ErrorCode::RequiredInput,
-            BUSINESS_PROPERTY_MAX,
-        );
-        let address = c.text(
-            "registerAddress",
-            &self.register_address,
-            ErrorCode::RequiredInput,
-            ADDRESS_MAX,
-        );
-        let inputs = [
+    fn build(&self, _: &NoContext) -> Option<CompanyInvestor> {
+        let text = |input: &Input<String>| input.text().map(str::to_owned);
+        let countries = |input: &Input<Vec<String>>| rules::countries_of(input.value()?);
+        let documents = [
             &self.register_certificate_file,
             &self.shareholder_structure_file,
             &self.director_file,
@@ -181,21 +200,18 @@ impl Form for CompanyInvestorForm {
             &self.us_agency_license_file,
             &self.proof_of_address_img,
         ];
-        let documents: Vec<Option<(&'static str, Vec<String>)>> = COMPANY_DOCUMENTS
-            .iter()
-            .zip(inputs)
-            .map(|(field, input)| c.files(field, input, true).map(|f| (*field, f)))
-            .collect();
-        c.build(|| {
-            Some(CompanyInvestor {
-                company_name: company_name?,
-                company_id: company_id?,
-                register_jurisdictions: jurisdictions?,
-                main_business_operate_country: operating?,
-                business_property: property?,
-                register_address: address?,
-                documents: documents.into_iter().collect::<Option<Vec<_>>>()?,
-            })
+        Some(CompanyInvestor {
+            company_name: text(&self.company_name)?,
+            company_id: text(&self.company_id)?,
+            register_jurisdictions: countries(&self.register_jurisdictions)?,
+            main_business_operate_country: countries(&self.main_business_operate_country)?,
+            business_property: text(&self.business_property)?,
+            register_address: text(&self.register_address)?,
+            documents: COMPANY_DOCUMENTS
+                .into_iter()
+                .zip(documents)
+                .map(|(field, input)| Some((field, files(input)?)))
+                .collect::<Option<Vec<_>>>()?,
         })
     }
 }

@@ -1,21 +1,32 @@
-//! The forms of SPEC §5. Each form is a lenient input struct (every field an [`Input`]) with a
-//! `parse` that turns it into typed, valid data or into the list of field errors.
+//! The forms of SPEC §5. Each form is a lenient input struct (every field an [`Input`]) that
+//! serde reads and `validator` checks: its rules are declared on its fields (`required`,
+//! `length` in characters, `must_match`, `custom` for the real formats in [`rules`]) and across
+//! fields (`schema`, with the context the caller supplies). A valid form converts into its
+//! typed result ([`Form::parse`]); handlers hold only typed values.
 //!
-//! [`validate`] is the single entry point the browser (through wasm) and the test vectors
-//! use; the server calls each form's `parse` directly and keeps the typed result.
+//! [`validate`] is the single entry point the browser (through wasm) and the test vectors use;
+//! the server calls each form's `parse` directly and keeps the typed result.
 //!
 //! [`Input`]: crate::Input
 
+// `validator` hands rules their field and the form's context by reference, whatever its size.
+#![allow(clippy::trivially_copy_pass_by_ref)]
+
 mod auth;
 mod bank_account;
-mod fields;
+mod errors;
 mod identity;
 mod investor;
 mod questionnaire;
 mod recharge;
+pub mod rules;
 mod security;
 
 use std::fmt;
+
+use serde::de::{DeserializeOwned, Deserializer, IgnoredAny};
+use serde::{Deserialize, Serialize};
+use validator::ValidateArgs;
 
 pub use auth::{ChangePassword, ChangePasswordForm, EmailForm, Login, LoginForm, NewPasswordForm};
 pub use bank_account::{BankAccount, BankAccountForm};
@@ -24,37 +35,50 @@ pub use identity::{
     IdentityDocuments,
 };
 pub use investor::{
-    CompanyInvestor, CompanyInvestorForm, IndividualInvestor, IndividualInvestorContext,
-    IndividualInvestorForm,
+    COMPANY_DOCUMENTS, CompanyInvestor, CompanyInvestorForm, IndividualInvestor,
+    IndividualInvestorContext, IndividualInvestorForm,
 };
 pub use questionnaire::{Aml, AmlForm, InvestorContext, Qi, QiForm};
 pub use recharge::{Recharge, RechargeContext, RechargeForm};
 pub use security::{
     BindAuthenticator, BindAuthenticatorForm, BindMobile, BindMobileForm, SetPinForm, Switch,
-    SwitchForm, Verification, VerificationForm,
+    SwitchForm, Usage, Verification, VerificationForm,
 };
 
 use crate::error::{ErrorCode, FieldError};
-use crate::input::{FromRaw, Raw, text_enum};
+use crate::input::{Object, field_names};
+use crate::macros::text_enum;
 
 /// A form that can be checked: its lenient input, the facts it needs from outside, and the
 /// typed result.
-pub trait Form: FromRaw {
+pub trait Form: DeserializeOwned + for<'a> ValidateArgs<'a, Args = &'a Self::Context> {
     /// What the caller supplies besides the user's input (balances, settings, today's date).
-    type Context: FromRaw;
+    type Context: DeserializeOwned;
     /// The valid, typed form.
     type Parsed;
 
-    fn parse(&self, context: &Self::Context) -> Result<Self::Parsed, Vec<FieldError>>;
+    /// The typed form, once the rules found nothing. (`None` only if the rules let through a
+    /// value the form cannot build: a bug, answered as `malformed_input`.)
+    fn build(&self, context: &Self::Context) -> Option<Self::Parsed>;
+
+    /// Checks the form: the typed result, or the field errors in the order of the form's fields,
+    /// at most one per field.
+    fn parse(&self, context: &Self::Context) -> Result<Self::Parsed, Vec<FieldError>> {
+        self.validate_with_args(context)
+            .map_err(|e| errors::field_errors(field_names::<Self>(), &e))?;
+        self.build(context)
+            .ok_or_else(|| vec![FieldError::new("", ErrorCode::MalformedInput)])
+    }
 }
 
 /// The context of forms that need none; accepts (and ignores) whatever is passed.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 pub struct NoContext;
 
-impl FromRaw for NoContext {
-    fn from_raw(_: Raw) -> Option<Self> {
-        Some(NoContext)
+impl<'de> Deserialize<'de> for NoContext {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        IgnoredAny::deserialize(deserializer).map(|_| NoContext)
     }
 }
 
@@ -96,35 +120,44 @@ impl fmt::Display for ContextError {
 
 impl std::error::Error for ContextError {}
 
-/// Checks `input` as `form`, with `context`; answers the field errors (empty when valid).
+/// Checks `input` as `form`, with `context` (each read by its deserializer: a JSON value on the
+/// server and in the vectors, a JavaScript value in the browser); answers the field errors
+/// (empty when valid).
 ///
 /// An input that is not an object at all answers one form-level `malformed_input` error.
-pub fn validate(form: FormName, input: Raw, context: Raw) -> Result<Vec<FieldError>, ContextError> {
+pub fn validate<'de, D: Deserializer<'de>>(
+    form: FormName,
+    input: D,
+    context: D,
+) -> Result<Vec<FieldError>, ContextError> {
     match form {
-        FormName::Login => run::<LoginForm>(input, context),
-        FormName::Email => run::<EmailForm>(input, context),
-        FormName::NewPassword => run::<NewPasswordForm>(input, context),
-        FormName::ChangePassword => run::<ChangePasswordForm>(input, context),
-        FormName::SetPin => run::<SetPinForm>(input, context),
-        FormName::BindMobile => run::<BindMobileForm>(input, context),
-        FormName::BindAuthenticator => run::<BindAuthenticatorForm>(input, context),
-        FormName::Verification => run::<VerificationForm>(input, context),
-        FormName::Switch => run::<SwitchForm>(input, context),
-        FormName::Recharge => run::<RechargeForm>(input, context),
-        FormName::BankAccount => run::<BankAccountForm>(input, context),
-        FormName::BasicIdentityStep1 => run::<BasicIdentityStep1Form>(input, context),
-        FormName::BasicIdentityStep2 => run::<BasicIdentityStep2Form>(input, context),
-        FormName::IndividualInvestor => run::<IndividualInvestorForm>(input, context),
-        FormName::CompanyInvestor => run::<CompanyInvestorForm>(input, context),
-        FormName::Aml => run::<AmlForm>(input, context),
-        FormName::Qi => run::<QiForm>(input, context),
+        FormName::Login => run::<LoginForm, D>(input, context),
+        FormName::Email => run::<EmailForm, D>(input, context),
+        FormName::NewPassword => run::<NewPasswordForm, D>(input, context),
+        FormName::ChangePassword => run::<ChangePasswordForm, D>(input, context),
+        FormName::SetPin => run::<SetPinForm, D>(input, context),
+        FormName::BindMobile => run::<BindMobileForm, D>(input, context),
+        FormName::BindAuthenticator => run::<BindAuthenticatorForm, D>(input, context),
+        FormName::Verification => run::<VerificationForm, D>(input, context),
+        FormName::Switch => run::<SwitchForm, D>(input, context),
+        FormName::Recharge => run::<RechargeForm, D>(input, context),
+        FormName::BankAccount => run::<BankAccountForm, D>(input, context),
+        FormName::BasicIdentityStep1 => run::<BasicIdentityStep1Form, D>(input, context),
+        FormName::BasicIdentityStep2 => run::<BasicIdentityStep2Form, D>(input, context),
+        FormName::IndividualInvestor => run::<IndividualInvestorForm, D>(input, context),
+        FormName::CompanyInvestor => run::<CompanyInvestorForm, D>(input, context),
+        FormName::Aml => run::<AmlForm, D>(input, context),
+        FormName::Qi => run::<QiForm, D>(input, context),
     }
 }
 
-fn run<F: Form>(input: Raw, context: Raw) -> Result<Vec<FieldError>, ContextError> {
-    let context = F::Context::from_raw(context)
-        .ok_or_else(|| ContextError(core::any::type_name::<F::Context>()))?;
-    let Some(form) = F::from_raw(input) else {
+fn run<'de, F: Form, D: Deserializer<'de>>(
+    input: D,
+    context: D,
+) -> Result<Vec<FieldError>, ContextError> {
+    let context = F::Context::deserialize(context)
+        .map_err(|_| ContextError(core::any::type_name::<F::Context>()))?;
+    let Ok(Object(form)) = Object::<F>::deserialize(input) else {
         return Ok(vec![FieldError::new("", ErrorCode::MalformedInput)]);
     };
     Ok(form.parse(&context).err().unwrap_or_default())

@@ -1,34 +1,42 @@
 //! Recharge a card from the USD bank account.
 
-use crate::input::{form_input, from_raw_struct};
+use serde::Deserialize;
+use validator::Validate;
 
 use super::Form;
-use super::fields::Check;
-use crate::error::{ErrorCode, FieldError};
-use crate::input::{DecimalText, Input};
-use crate::money::{AmountError, USD, parse_amount};
+use super::rules::{self, Rule, fail};
+use crate::error::ErrorCode;
+use crate::input::{Blank, DecimalText, Input};
 
 /// Longest card key accepted (keys are server-issued ids).
 const CARD_KEY_MAX: usize = 64;
 
-form_input! {
-    pub struct RechargeForm {
-        pub card_key: Input<String> = "cardKey",
-        pub amount: Input<DecimalText> = "amount",
-    }
+#[derive(Debug, Clone, Default, Deserialize, Validate)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, rename_all = "camelCase")]
+#[validate(context = RechargeContext, nest_all_fields)]
+pub struct RechargeForm {
+    #[validate(
+        required(code = "required_choice"),
+        length(max = CARD_KEY_MAX, code = "text_too_long")
+    )]
+    pub card_key: Input<String>,
+    /// USD taken from the USD account, the fee included (decimal text, or a number).
+    #[validate(
+        required(code = "recharge_amount_required"),
+        custom(function = within_balance, use_context)
+    )]
+    pub amount: Input<DecimalText>,
 }
 
 /// The USD balance the recharge may use, in cents.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
-#[cfg_attr(feature = "ts", serde(rename_all = "camelCase"))]
+#[serde(rename_all = "camelCase")]
 pub struct RechargeContext {
     pub available_balance: i64,
 }
-
-from_raw_struct!(RechargeContext {
-    available_balance: "availableBalance"
-});
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Recharge {
@@ -41,55 +49,25 @@ impl Form for RechargeForm {
     type Context = RechargeContext;
     type Parsed = Recharge;
 
-    fn parse(&self, context: &RechargeContext) -> Result<Recharge, Vec<FieldError>> {
-        let mut c = Check::default();
-        let card_key = c.text(
-            "cardKey",
-            &self.card_key,
-            ErrorCode::RequiredChoice,
-            CARD_KEY_MAX,
-        );
-        let amount = match &self.amount {
-            Input::WrongType => {
-                c.reject("amount", ErrorCode::InvalidType);
-                None
-            }
-            Input::Missing => {
-                c.reject("amount", ErrorCode::RechargeAmountRequired);
-                None
-            }
-            Input::Value(DecimalText(text)) => match parse_amount(text, USD.scale) {
-                Err(AmountError::Empty) => {
-                    c.reject("amount", ErrorCode::RechargeAmountRequired);
-                    None
-                }
-                Err(AmountError::Invalid) => {
-                    c.reject("amount", ErrorCode::AmountInvalid);
-                    None
-                }
-                Err(AmountError::TooManyDecimals) => {
-                    c.reject_with(
-                        FieldError::new("amount", ErrorCode::AmountTooManyDecimals)
-                            .with("scale", USD.scale),
-                    );
-                    None
-                }
-                Ok(minor) if minor <= 0 => {
-                    c.reject("amount", ErrorCode::AmountNotPositive);
-                    None
-                }
-                Ok(minor) if minor > context.available_balance => {
-                    c.reject("amount", ErrorCode::InsufficientBalance);
-                    None
-                }
-                Ok(minor) => Some(minor),
-            },
-        };
-        c.build(|| {
-            Some(Recharge {
-                card_key: card_key?,
-                amount_minor: amount?,
-            })
+    fn build(&self, _: &RechargeContext) -> Option<Recharge> {
+        Some(Recharge {
+            card_key: self.card_key.text()?.to_owned(),
+            amount_minor: amount(&self.amount)?,
         })
     }
+}
+
+fn amount(input: &Input<DecimalText>) -> Option<i64> {
+    rules::usd_amount(input.value()?, ErrorCode::RechargeAmountRequired).ok()
+}
+
+/// A positive amount the USD balance covers.
+fn within_balance(input: &Input<DecimalText>, context: &RechargeContext) -> Rule {
+    let Some(text) = input.value().filter(|t| !t.is_blank()) else {
+        return Ok(());
+    };
+    if rules::usd_amount(text, ErrorCode::RechargeAmountRequired)? > context.available_balance {
+        return Err(fail(ErrorCode::InsufficientBalance));
+    }
+    Ok(())
 }

@@ -1,16 +1,17 @@
-//! Request bodies: JSON read into the domain crate's [`Raw`] value by the domain crate's own
-//! parser, the same path the browser's input takes, so field errors are the same on both sides.
+//! Request bodies: a JSON object, read into the domain's forms by their own `Deserialize` (the
+//! same impls the browser's values go through), so field errors are the same on both sides.
 
 use std::future::Future;
+use std::ops::Deref;
 use std::pin::Pin;
 
 use actix_web::dev::Payload;
 use actix_web::web::BytesMut;
 use actix_web::{FromRequest, HttpRequest};
 use domain::FieldError;
-use domain::forms::Form;
-use domain::input::{FromRaw, Raw};
 use futures_util::StreamExt;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
 
 use super::AppError;
 
@@ -23,35 +24,46 @@ pub struct BodyLimit(pub usize);
 /// connection is closed all the same.
 const DRAIN_MAX: usize = 1024 * 1024;
 
-/// A JSON request body as a [`Raw`] value.
-#[derive(Debug, Clone)]
-pub struct JsonBody(pub Raw);
-
-impl JsonBody {
-    /// Reads the body as a domain form and checks it: the typed form, or 102 with the same
-    /// field errors the browser showed.
-    pub fn form<F: Form>(&self, context: &F::Context) -> Result<F::Parsed, AppError> {
-        let form = F::from_raw(self.0.clone()).ok_or_else(|| {
-            AppError::validation(&[FieldError::new("", domain::ErrorCode::MalformedInput)])
-        })?;
-        form.parse(context)
-            .map_err(|errors| AppError::validation(&errors))
+/// The body, up to `limit` bytes: a longer one is refused (413) as soon as it passes the
+/// limit, before anything reads it.
+async fn read_limited(mut payload: Payload, limit: usize) -> Result<BytesMut, AppError> {
+    let mut bytes = BytesMut::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk.map_err(|_| AppError::bad_request("api.bad_request"))?;
+        if bytes.len() + chunk.len() > limit {
+            let mut drained = 0;
+            while drained < DRAIN_MAX {
+                match payload.next().await {
+                    Some(Ok(chunk)) => drained += chunk.len(),
+                    _ => break,
+                }
+            }
+            return Err(AppError::payload_too_large());
+        }
+        bytes.extend_from_slice(&chunk);
     }
+    Ok(bytes)
+}
 
-    /// A text field outside any form (`token`, `accountId`); `None` when absent or not text.
-    pub fn text(&self, key: &str) -> Option<String> {
-        let Raw::Object(object) = &self.0 else {
-            return None;
-        };
-        object
-            .0
-            .iter()
-            .rev()
-            .find(|(k, _)| k == key)
-            .and_then(|(_, v)| String::from_raw(v.clone()))
-            .filter(|s| !s.trim().is_empty())
+/// A body as bytes, within the app's [`BodyLimit`] (a signed webhook reads its body whole to
+/// check the signature; an oversized one is refused before that).
+#[derive(Debug, Clone)]
+pub struct RawBody(pub actix_web::web::Bytes);
+
+impl FromRequest for RawBody {
+    type Error = AppError;
+    type Future = Pin<Box<dyn Future<Output = Result<RawBody, AppError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let limit = req.app_data::<BodyLimit>().map_or(64 * 1024, |l| l.0);
+        let payload = payload.take();
+        Box::pin(async move { Ok(RawBody(read_limited(payload, limit).await?.freeze())) })
     }
 }
+
+/// A JSON request body: an object (a repeated key counts as its last value).
+#[derive(Debug, Clone)]
+struct JsonBody(Map<String, Value>);
 
 impl FromRequest for JsonBody {
     type Error = AppError;
@@ -68,34 +80,16 @@ impl FromRequest for JsonBody {
                     .next()
                     .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
             });
-        let mut payload = payload.take();
+        let payload = payload.take();
         Box::pin(async move {
             if !is_json {
                 return Err(AppError::bad_request("api.json_required"));
             }
-            let mut bytes = BytesMut::new();
-            while let Some(chunk) = payload.next().await {
-                let chunk = chunk.map_err(|_| AppError::bad_request("api.bad_request"))?;
-                if bytes.len() + chunk.len() > limit {
-                    let mut drained = 0;
-                    while drained < DRAIN_MAX {
-                        match payload.next().await {
-                            Some(Ok(chunk)) => drained += chunk.len(),
-                            _ => break,
-                        }
-                    }
-                    return Err(AppError::payload_too_large());
-                }
-                bytes.extend_from_slice(&chunk);
+            let bytes = read_limited(payload, limit).await?;
+            match serde_json::from_slice(&bytes) {
+                Ok(Value::Object(object)) => Ok(JsonBody(object)),
+                _ => Err(AppError::bad_request("api.malformed_json")),
             }
-            let text = std::str::from_utf8(&bytes)
-                .map_err(|_| AppError::bad_request("api.malformed_json"))?;
-            let raw =
-                Raw::from_json(text).ok_or_else(|| AppError::bad_request("api.malformed_json"))?;
-            if !matches!(raw, Raw::Object(_)) {
-                return Err(AppError::bad_request("api.malformed_json"));
-            }
-            Ok(JsonBody(raw))
         })
     }
 }
@@ -104,19 +98,20 @@ impl FromRequest for JsonBody {
 /// (`Content-Type: application/json`), else the query string (`GET`, and `DELETE` from
 /// clients that put parameters in the URL). Query values are all text, as a form would send.
 #[derive(Debug, Clone)]
-pub struct Fields(pub JsonBody);
+struct Fields(JsonBody);
 
 impl Fields {
     /// The query string's pairs as an object of texts (the last of a repeated name wins when
     /// read, as in a JSON body).
-    pub fn from_query(query: &str) -> Result<Fields, AppError> {
+    fn from_query(query: &str) -> Result<Fields, AppError> {
         let pairs = actix_web::web::Query::<Vec<(String, String)>>::from_query(query)
             .map_err(|_| AppError::bad_request("api.bad_request"))?
             .into_inner();
-        let object = pairs.into_iter().map(|(k, v)| (k, Raw::Str(v))).collect();
-        Ok(Fields(JsonBody(Raw::Object(domain::input::RawObject(
-            object,
-        )))))
+        let object = pairs
+            .into_iter()
+            .map(|(k, v)| (k, Value::String(v)))
+            .collect();
+        Ok(Fields(JsonBody(object)))
     }
 }
 
@@ -134,5 +129,75 @@ impl FromRequest for Fields {
         }
         let fields = Fields::from_query(req.query_string());
         Box::pin(async move { fields })
+    }
+}
+
+/// A request body read as `T`, a typed request: the domain's forms (lenient: a missing or
+/// wrong-typed field is their field error, never a refusal of the whole body) and the request's
+/// own fields. The JSON object stays at hand (idempotency compares requests by it).
+#[derive(Debug)]
+pub struct Body<T> {
+    value: T,
+    json: Map<String, Value>,
+}
+
+impl<T> Body<T> {
+    pub fn into_inner(self) -> T {
+        self.value
+    }
+
+    /// The object as sent.
+    pub fn json(&self) -> &Map<String, Value> {
+        &self.json
+    }
+}
+
+impl<T> Deref for Body<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.value
+    }
+}
+
+impl<T: DeserializeOwned> Body<T> {
+    fn read(json: Map<String, Value>) -> Result<Body<T>, AppError> {
+        let value = T::deserialize(&Value::Object(json.clone())).map_err(|_| {
+            AppError::validation(&[FieldError::new("", domain::ErrorCode::MalformedInput)])
+        })?;
+        Ok(Body { value, json })
+    }
+}
+
+impl<T: DeserializeOwned + 'static> FromRequest for Body<T> {
+    type Error = AppError;
+    type Future = Pin<Box<dyn Future<Output = Result<Body<T>, AppError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let body = JsonBody::from_request(req, payload);
+        Box::pin(async move { Body::read(body.await?.0) })
+    }
+}
+
+/// A request's fields from its JSON body when it has one (`Content-Type` set), else from the
+/// query string (`GET`, and `DELETE` from clients that put parameters in the URL), read as `T`.
+#[derive(Debug)]
+pub struct BodyOrQuery<T>(pub Body<T>);
+
+impl<T> Deref for BodyOrQuery<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0.value
+    }
+}
+
+impl<T: DeserializeOwned + 'static> FromRequest for BodyOrQuery<T> {
+    type Error = AppError;
+    type Future = Pin<Box<dyn Future<Output = Result<BodyOrQuery<T>, AppError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let fields = Fields::from_request(req, payload);
+        Box::pin(async move { Body::read((fields.await?.0).0).map(BodyOrQuery) })
     }
 }

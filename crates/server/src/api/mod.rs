@@ -3,8 +3,8 @@
 //! body, unknown route, internal error); `message` in the caller's language.
 
 mod body;
-
-pub use body::BodyLimit;
+mod codes;
+mod envelope;
 pub mod messages;
 mod paging;
 
@@ -17,11 +17,12 @@ use actix_web::{HttpRequest, HttpResponse, Responder, ResponseError};
 use domain::FieldError;
 use domain::error::Params;
 use domain::i18n::Locale;
+use domain::security::Factors;
 use serde::Serialize;
-use serde_json::value::RawValue;
-use serde_json::{Value, json};
 
-pub use body::{Fields, JsonBody};
+pub use body::{Body, BodyLimit, BodyOrQuery, RawBody};
+pub use codes::ApiCode;
+pub use envelope::{Empty, Refusal, RefusalContent, Reply, RetryAfter, ShownFieldError, Success};
 pub use paging::{Page, PageQuery};
 
 tokio::task_local! {
@@ -34,167 +35,90 @@ pub fn locale() -> Locale {
     LOCALE.try_with(Cell::get).unwrap_or_default()
 }
 
-/// The `statusCode` catalogue (DESIGN §4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ApiCode {
-    Ok,
-    NotLoggedIn,
-    Validation,
-    VerificationRequired,
-    VerificationWrong,
-    BasicIdentityRequired,
-    InvestorRequired,
-    AmlRequired,
-    QiRequired,
-    AuthenticatorKeyExpired,
-    MobileNotBound,
-    BadRequest,
-    Forbidden,
-    NotFound,
-    Conflict,
-    Refused,
-    TooManyAttempts,
-    Internal,
-}
-
-impl ApiCode {
-    pub const fn number(self) -> u16 {
-        match self {
-            Self::Ok => 200,
-            Self::NotLoggedIn => 101,
-            Self::Validation => 102,
-            Self::VerificationRequired => 103,
-            Self::VerificationWrong => 104,
-            Self::BasicIdentityRequired => 105,
-            Self::InvestorRequired => 106,
-            Self::AmlRequired => 107,
-            Self::QiRequired => 108,
-            Self::AuthenticatorKeyExpired => 109,
-            Self::MobileNotBound => 110,
-            Self::BadRequest => 400,
-            Self::Forbidden => 403,
-            Self::NotFound => 404,
-            Self::Conflict => 409,
-            Self::Refused => 422,
-            Self::TooManyAttempts => 429,
-            Self::Internal => 500,
-        }
-    }
-
-    /// Every code, in catalogue order.
-    pub const ALL: [ApiCode; 18] = [
-        Self::Ok,
-        Self::NotLoggedIn,
-        Self::Validation,
-        Self::VerificationRequired,
-        Self::VerificationWrong,
-        Self::BasicIdentityRequired,
-        Self::InvestorRequired,
-        Self::AmlRequired,
-        Self::QiRequired,
-        Self::AuthenticatorKeyExpired,
-        Self::MobileNotBound,
-        Self::BadRequest,
-        Self::Forbidden,
-        Self::NotFound,
-        Self::Conflict,
-        Self::Refused,
-        Self::TooManyAttempts,
-        Self::Internal,
-    ];
-
-    pub fn from_number(number: u16) -> Option<ApiCode> {
-        Self::ALL.into_iter().find(|c| c.number() == number)
-    }
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Envelope<'a, C: Serialize + ?Sized> {
-    status_code: u16,
-    content: &'a C,
-    message: &'a str,
-}
-
-fn envelope<C: Serialize + ?Sized>(
-    http: HttpStatus,
-    code: ApiCode,
-    content: &C,
-    message: &str,
-) -> HttpResponse {
-    HttpResponse::build(http)
-        .insert_header(("Cache-Control", "no-store"))
-        .json(Envelope {
-            status_code: code.number(),
-            content,
-            message,
-        })
-}
-
-/// A successful answer: `content` (serialised once, here) and a message key (default `api.ok`).
+/// A successful answer: its `content` and a message key (default `api.ok`).
 #[derive(Debug)]
-pub struct Api {
-    content: Box<RawValue>,
+pub struct Api<T> {
+    content: T,
     key: &'static str,
+    /// A cookie the answer sets (the login's remembered device).
+    cookie: Option<actix_web::cookie::Cookie<'static>>,
 }
 
-impl Api {
-    pub fn ok(content: impl Serialize) -> Api {
-        let content = serde_json::value::to_raw_value(&content)
-            .unwrap_or_else(|_| RawValue::from_string("null".into()).unwrap_or_default());
+impl<T: Serialize> Api<T> {
+    pub fn ok(content: T) -> Api<T> {
         Api {
             content,
             key: "api.ok",
+            cookie: None,
         }
+    }
+
+    /// The answer's content.
+    pub fn content(&self) -> &T {
+        &self.content
+    }
+
+    /// Setting `cookie` too.
+    #[must_use]
+    pub fn with_cookie(mut self, cookie: actix_web::cookie::Cookie<'static>) -> Api<T> {
+        self.cookie = Some(cookie);
+        self
     }
 
     /// With a message the web app shows as a success toast.
     #[must_use]
-    pub fn saying(mut self, key: &'static str) -> Api {
+    pub fn saying(mut self, key: &'static str) -> Api<T> {
         self.key = key;
         self
     }
-}
 
-impl Responder for Api {
-    type Body = BoxBody;
-
-    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
-        let message = messages::text(locale(), self.key, &Params::default());
-        envelope(HttpStatus::OK, ApiCode::Ok, &*self.content, &message)
+    fn success(&self, locale: Locale) -> Success<&T> {
+        Success {
+            status_code: ApiCode::Ok,
+            content: &self.content,
+            message: messages::text(locale, self.key, &Params::default()),
+        }
     }
-}
 
-impl Api {
     /// The envelope this answer sends, as JSON text in `locale` (to store as an idempotent
     /// request's answer).
     pub fn envelope_text(&self, locale: Locale) -> String {
-        let message = messages::text(locale, self.key, &Params::default());
-        envelope_json(ApiCode::Ok, &*self.content, &message)
+        serde_json::to_string(&self.success(locale)).unwrap_or_default()
     }
 }
 
-fn envelope_json<C: Serialize + ?Sized>(code: ApiCode, content: &C, message: &str) -> String {
-    serde_json::to_string(&Envelope {
-        status_code: code.number(),
-        content,
-        message,
-    })
-    .unwrap_or_default()
+impl<T: Serialize> Responder for Api<T> {
+    type Body = BoxBody;
+
+    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
+        let mut response = envelope(HttpStatus::OK, &self.success(locale()));
+        if let Some(cookie) = &self.cookie
+            && response.add_cookie(cookie).is_err()
+        {
+            tracing::error!("a cookie could not be set");
+        }
+        response
+    }
+}
+
+fn envelope(http: HttpStatus, body: &impl Serialize) -> HttpResponse {
+    HttpResponse::build(http)
+        .insert_header(("Cache-Control", "no-store"))
+        .json(body)
 }
 
 /// A handler's answer.
-pub type ApiResult = Result<Api, AppError>;
+pub type ApiResult<T> = Result<Api<T>, AppError>;
 
 /// The answer of a request made under an idempotency key: fresh, or the first answer again.
 #[derive(Debug)]
-pub enum Answer {
-    Fresh(Api),
+pub enum Answer<T> {
+    Fresh(Api<T>),
     /// The stored envelope, sent as it was (marked `Idempotent-Replayed: true`).
     Replayed(String),
 }
 
-impl Responder for Answer {
+impl<T: Serialize> Responder for Answer<T> {
     type Body = BoxBody;
 
     fn respond_to(self, req: &HttpRequest) -> HttpResponse {
@@ -212,38 +136,41 @@ impl Responder for Answer {
 /// Any answer other than success: its statusCode, message and content. Internal failures keep
 /// their cause for the log and show the caller only a generic message. (Boxed: results carry
 /// it everywhere, and a pointer keeps them small.)
-pub struct AppError(Box<Refusal>);
+pub struct AppError(Box<RefusalState>);
 
-struct Refusal {
+struct RefusalState {
     code: ApiCode,
     http: HttpStatus,
     key: &'static str,
     params: Params,
-    content: Value,
+    content: RefusalContent,
     retry_after: Option<u64>,
     /// The first field error's text, for 102.
     field_message: Option<String>,
+    /// The methods a route answers, for 405's `Allow` header.
+    allow: Option<String>,
     cause: Option<anyhow::Error>,
 }
 
 impl AppError {
     /// A handled refusal (HTTP 200) with the message `key`.
     pub fn new(code: ApiCode, key: &'static str) -> AppError {
-        AppError(Box::new(Refusal {
+        AppError(Box::new(RefusalState {
             code,
             http: HttpStatus::OK,
             key,
             params: Params::default(),
-            content: Value::Null,
+            content: RefusalContent::Nothing,
             retry_after: None,
             field_message: None,
+            allow: None,
             cause: None,
         }))
     }
 
     #[must_use]
-    pub fn with_content(mut self, content: impl Serialize) -> AppError {
-        self.0.content = serde_json::to_value(content).unwrap_or(Value::Null);
+    fn with_content(mut self, content: RefusalContent) -> AppError {
+        self.0.content = content;
         self
     }
 
@@ -269,20 +196,22 @@ impl AppError {
     /// 102: the domain crate's field errors, each with its text; the message is the first one.
     pub fn validation(errors: &[FieldError]) -> AppError {
         let locale = locale();
-        let texts: Vec<Value> = errors
+        let shown: Vec<ShownFieldError> = errors
             .iter()
-            .map(|e| {
-                let text = messages::text(locale, &domain::i18n::error_key(e.code), &e.params);
-                json!({ "field": e.field, "code": e.code, "params": e.params, "message": text })
+            .map(|e| ShownFieldError {
+                message: messages::text(locale, &domain::i18n::error_key(e.code), &e.params),
+                error: e.clone(),
             })
             .collect();
         let mut error = AppError::new(ApiCode::Validation, "api.bad_request");
-        error.0.field_message = texts
-            .first()
-            .and_then(|t| t["message"].as_str())
-            .map(str::to_owned);
-        error.0.content = Value::Array(texts);
-        error
+        error.0.field_message = shown.first().map(|e| e.message.clone());
+        error.with_content(RefusalContent::FieldErrors(shown))
+    }
+
+    /// 103: the factors the request must carry.
+    pub fn verification_required(factors: Factors) -> AppError {
+        AppError::new(ApiCode::VerificationRequired, "api.verification_required")
+            .with_content(RefusalContent::Factors(factors))
     }
 
     /// A closed gate (SPEC §6): its statusCode (105 basic identity, 110 mobile…) and its
@@ -301,7 +230,9 @@ impl AppError {
     pub fn too_many_attempts(seconds: u64) -> AppError {
         let mut error = AppError::new(ApiCode::TooManyAttempts, "api.too_many_attempts")
             .with_param("seconds", seconds)
-            .with_content(json!({ "retryAfter": seconds }));
+            .with_content(RefusalContent::RetryAfter(RetryAfter {
+                retry_after: seconds,
+            }));
         error.0.retry_after = Some(seconds);
         error
     }
@@ -321,13 +252,27 @@ impl AppError {
 
     /// 413 for a body over the limit.
     pub fn payload_too_large() -> AppError {
-        AppError::new(ApiCode::BadRequest, "api.body_too_large")
+        AppError::new(ApiCode::PayloadTooLarge, "api.body_too_large")
             .with_http(HttpStatus::PAYLOAD_TOO_LARGE)
     }
 
     /// 404 for an unknown route.
     pub fn route_not_found() -> AppError {
         AppError::new(ApiCode::NotFound, "api.not_found").with_http(HttpStatus::NOT_FOUND)
+    }
+
+    /// 405 for a route that answers other methods, which the `Allow` header names.
+    pub fn method_not_allowed(allowed: &[String]) -> AppError {
+        let mut error = AppError::new(ApiCode::MethodNotAllowed, "api.method_not_allowed")
+            .with_http(HttpStatus::METHOD_NOT_ALLOWED);
+        error.0.allow = Some(allowed.join(", "));
+        error
+    }
+
+    /// 428: solve `challenge` (harder than usual) and send the request again.
+    pub fn harder_proof_required(challenge: altcha::Challenge) -> AppError {
+        AppError::new(ApiCode::HarderProofRequired, "api.harder_proof_required")
+            .with_content(RefusalContent::Challenge(challenge))
     }
 
     /// 500: logs `cause`, tells the caller nothing about it.
@@ -348,14 +293,32 @@ impl AppError {
         self.0.http == HttpStatus::OK && self.0.cause.is_none()
     }
 
+    fn refusal(&self, locale: Locale) -> Refusal<'_> {
+        let e = &self.0;
+        Refusal {
+            status_code: e.code,
+            content: &e.content,
+            message: e
+                .field_message
+                .clone()
+                .unwrap_or_else(|| messages::text(locale, e.key, &e.params)),
+        }
+    }
+
+    /// The fields a 102 refuses and why (`field:code`), for the log: names, never values.
+    fn fields(&self) -> Vec<String> {
+        match &self.0.content {
+            RefusalContent::FieldErrors(shown) => shown
+                .iter()
+                .map(|e| format!("{}:{}", e.error.field, e.error.code.as_str()))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The envelope this refusal sends, as JSON text in `locale`.
     pub fn envelope_text(&self, locale: Locale) -> String {
-        let e = &self.0;
-        let message = e
-            .field_message
-            .clone()
-            .unwrap_or_else(|| messages::text(locale, e.key, &e.params));
-        envelope_json(e.code, &e.content, &message)
+        serde_json::to_string(&self.refusal(locale)).unwrap_or_default()
     }
 }
 
@@ -372,6 +335,13 @@ impl fmt::Debug for AppError {
 impl fmt::Display for AppError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ({})", self.0.key, self.0.code.number())
+    }
+}
+
+/// A form's field errors answer 102 (`form.parse(&context)?` in a handler).
+impl From<Vec<FieldError>> for AppError {
+    fn from(errors: Vec<FieldError>) -> AppError {
+        AppError::validation(&errors)
     }
 }
 
@@ -396,18 +366,29 @@ impl ResponseError for AppError {
         let e = &self.0;
         if let Some(cause) = &e.cause {
             tracing::error!(error = format!("{cause:#}"), "internal error");
+        } else {
+            // The key and the fields, never a value the caller sent.
+            tracing::debug!(
+                status_code = e.code.number(),
+                key = e.key,
+                fields = ?self.fields(),
+                "refused"
+            );
         }
-        let message = e
-            .field_message
-            .clone()
-            .unwrap_or_else(|| messages::text(locale(), e.key, &e.params));
-        let mut response = envelope(e.http, e.code, &e.content, &message);
+        let mut response = envelope(e.http, &self.refusal(locale()));
         if let Some(seconds) = e.retry_after
             && let Ok(value) = seconds.to_string().parse()
         {
             response
                 .headers_mut()
                 .insert(actix_web::http::header::RETRY_AFTER, value);
+        }
+        if let Some(allow) = &e.allow
+            && let Ok(value) = allow.parse()
+        {
+            response
+                .headers_mut()
+                .insert(actix_web::http::header::ALLOW, value);
         }
         response
     }

@@ -3,13 +3,19 @@
 
 use domain::constants::{MAX_PAGE_SIZE, PAGE_SIZE};
 use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 /// The paging query parameters, clamped to what the server serves.
-#[derive(Debug, Clone, Copy, Deserialize)]
+#[derive(Debug, Clone, Copy, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
+    /// The page, from 1.
     #[serde(rename = "pageID")]
+    #[param(minimum = 1, default = 1)]
     page_id: Option<u32>,
+    /// Rows a page (at most 100).
+    #[param(minimum = 1, maximum = 100, default = 10)]
     page_size: Option<u32>,
 }
 
@@ -30,7 +36,7 @@ impl PageQuery {
 }
 
 /// One page of a list.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Page<T> {
     pub list: Vec<T>,

@@ -9,10 +9,10 @@ use actix_web::{HttpRequest, web};
 use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 
-use crate::api::{Api, ApiCode, ApiResult, AppError};
+use crate::api::{Api, ApiCode, ApiResult, AppError, RawBody, Reply};
 use crate::db::insert_unless_taken;
 use crate::db::schema::issuer_signatures;
-use crate::services::card_events::{self, Event};
+use crate::services::card_events::{self, Event, EventAnswer};
 use crate::state::AppState;
 use diesel::prelude::*;
 
@@ -45,7 +45,31 @@ fn header<'a>(req: &'a HttpRequest, name: &str) -> Option<&'a str> {
     req.headers().get(name).and_then(|v| v.to_str().ok())
 }
 
-pub async fn receive(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> ApiResult {
+/// Receive a card-transaction event
+///
+/// Sent by the card issuer, signed: `Fiscard-Timestamp` carries the sending time (Unix
+/// seconds) and `Fiscard-Signature` `v1=<hex HMAC-SHA256 of "<timestamp>.<body>">` under the
+/// webhook secret. An authorization is decided in real time (status, limits, balance); a
+/// clearing, void, reversal (`corrective_auth`), refund or verification settles it. Each event
+/// is handled once by its transaction id: a repeated one gets the first answer again.
+/// statusCodes: 200, 400 (unreadable event), 403 (signature missing, wrong or stale), 404
+/// (unknown card), 409 (signature replayed; another event under the id).
+#[utoipa::path(
+    post,
+    path = "/issuer/events",
+    tag = "issuer",
+    request_body = Event,
+    params(
+        ("Fiscard-Timestamp" = i64, Header, description = "Unix seconds when the event was sent; within 5 minutes of the server's clock."),
+        ("Fiscard-Signature" = String, Header, description = "`v1=` and the lowercase hex HMAC-SHA256 of `<timestamp>.<body>` under the webhook secret."),
+    ),
+    responses((status = 200, body = Reply<EventAnswer>))
+)]
+pub async fn receive(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    RawBody(body): RawBody,
+) -> ApiResult<EventAnswer> {
     let now = state.clock.now_ms();
     let timestamp: i64 = header(&req, TIMESTAMP_HEADER)
         .and_then(|t| t.trim().parse().ok())
@@ -67,6 +91,7 @@ pub async fn receive(state: web::Data<AppState>, req: HttpRequest, body: web::By
     }
     let event: Event = serde_json::from_slice(&body)
         .map_err(|_| AppError::new(ApiCode::BadRequest, "api.event_invalid"))?;
+    let (kind, card_key) = (event.event.as_str(), event.card_key.clone());
     let signature_hex = hex::encode(&signature);
     let body_digest = hex::encode(Sha256::digest(&body));
     let answer = state
@@ -92,5 +117,7 @@ pub async fn receive(state: web::Data<AppState>, req: HttpRequest, body: web::By
             Ok(card_events::handle(conn, &event, &body_digest, now)?)
         })
         .await??;
+    // The card's key and what the event did (ids, amounts, balances): no card data.
+    tracing::debug!(event = kind, card_key, ?answer, "issuer event handled");
     Ok(Api::ok(answer).saying("api.event_accepted"))
 }

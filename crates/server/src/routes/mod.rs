@@ -1,16 +1,20 @@
-//! Every API route, declared once: the declaration both mounts the handler and lists the
-//! route in [`ROUTES`], which the OpenAPI test compares with `/api/openapi.json`.
+//! Every API route, declared once: the declaration mounts the handler, lists the route in
+//! [`ROUTES`], and hands the handler to the OpenAPI document ([`ApiPaths`]), which takes each
+//! operation (method, path, parameters, bodies, answers) from the handler's `#[utoipa::path]`.
+//! The API tests hold the two to each other: every route documented at its method and path.
 
 mod account;
 mod captcha;
 mod fiscard;
-mod health;
+pub mod health;
 pub mod issuer;
+pub mod test_clock;
 mod user;
 
-use actix_web::web;
+use std::sync::OnceLock;
 
-pub use health::healthz;
+use actix_web::dev::ResourceDef;
+use actix_web::web;
 
 /// A mounted API route (path relative to `/api`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,7 +32,34 @@ macro_rules! routes {
         pub fn configure(api: &mut web::ServiceConfig) {
             $(api.route($path, web::$method().to($handler));)*
         }
+
+        /// The operations of every API route, from their handlers' `#[utoipa::path]`.
+        #[derive(Debug, utoipa::OpenApi)]
+        #[openapi(paths($($handler),*))]
+        pub struct ApiPaths;
     };
+}
+
+/// The methods the API answers at `path` (the request's, `/api/…`), upper case, in [`ROUTES`]
+/// order: empty when no route has that path.
+pub fn methods_at(path: &str) -> Vec<String> {
+    static PATTERNS: OnceLock<Vec<(ResourceDef, String)>> = OnceLock::new();
+    let patterns = PATTERNS.get_or_init(|| {
+        ROUTES
+            .iter()
+            .map(|route| {
+                let pattern = ResourceDef::new(format!("/api{}", route.path));
+                (pattern, route.method.to_ascii_uppercase())
+            })
+            .collect()
+    });
+    let mut methods: Vec<String> = patterns
+        .iter()
+        .filter(|(pattern, _)| pattern.is_match(path))
+        .map(|(_, method)| method.clone())
+        .collect();
+    methods.dedup();
+    methods
 }
 
 routes! {

@@ -111,22 +111,35 @@ pub fn bind(
     Ok(Ok(id))
 }
 
-/// Whether `code` is the current code of one of the user's authenticators, not used before.
-/// The authenticator that matched is marked, so the same code is refused from then on.
+/// What an authenticator code turned out to be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeCheck {
+    /// A bound authenticator's current code, now spent.
+    Right,
+    /// A bound authenticator's code that was already accepted once (sent twice, say).
+    Used,
+    Wrong,
+}
+
+/// Checks `code` against the user's bound authenticators: accepted once per step, so a code
+/// is never accepted twice (a copy sent at the same time is `Used`).
 pub fn check_code(
     conn: &mut DbConnection,
     vault: &Vault,
     user_id: &str,
     code: &str,
     now: i64,
-) -> anyhow::Result<bool> {
+) -> anyhow::Result<CodeCheck> {
     let bound: Vec<(String, String, Option<i64>)> = auth::table
         .filter(auth::user_id.eq(user_id))
         .select((auth::id, auth::secret_sealed, auth::last_used_step))
         .load(conn)?;
+    let mut used = false;
     for (id, sealed, last_used_step) in bound {
         let secret = open_secret(vault, user_id, &sealed)?;
-        let Some(step) = totp::verify(&secret, code, now.div_euclid(1000), last_used_step) else {
+        let now_secs = now.div_euclid(1000);
+        let Some(step) = totp::verify(&secret, code, now_secs, last_used_step) else {
+            used |= totp::verify(&secret, code, now_secs, None).is_some();
             continue;
         };
         // Only one request can move the step past `step - 1`: a concurrent replay loses.
@@ -140,10 +153,15 @@ pub fn check_code(
         .set(auth::last_used_step.eq(Some(step)))
         .execute(conn)?;
         if marked == 1 {
-            return Ok(true);
+            return Ok(CodeCheck::Right);
         }
+        used = true;
     }
-    Ok(false)
+    Ok(if used {
+        CodeCheck::Used
+    } else {
+        CodeCheck::Wrong
+    })
 }
 
 /// Why a removal did not happen.

@@ -19,18 +19,41 @@ pub fn challenge(
     altcha::create_challenge(hmac_key, &salt, number, max_number, now_secs + ttl_secs)
 }
 
+/// A harder challenge (an account under attack asks it of unknown clients): its difficulty
+/// is signed into it, so [`spend`] can tell it from an ordinary one.
+pub fn hard_challenge(
+    hmac_key: &[u8],
+    max_number: u64,
+    now_secs: i64,
+    ttl_secs: i64,
+) -> altcha::Challenge {
+    let mut salt = [0_u8; 12];
+    rand::fill(&mut salt);
+    let number = rand::random_range(0..=max_number);
+    let difficulty = max_number.to_string();
+    altcha::create_challenge_with_params(
+        hmac_key,
+        &salt,
+        number,
+        max_number,
+        now_secs + ttl_secs,
+        &[("maxnumber", &difficulty)],
+    )
+}
+
 /// The refusal every bad, expired or replayed solution gets (the client solves a new one).
 pub fn refused() -> AppError {
     AppError::new(ApiCode::BadRequest, "api.captcha_invalid")
 }
 
-/// Checks `token` (a base64 ALTCHA payload) and spends it: a second use is refused.
+/// Checks `token` (a base64 ALTCHA payload) and spends it: a second use is refused. Answers
+/// how hard the challenge said it was (`None` for an ordinary one).
 pub fn spend(
     conn: &mut DbConnection,
     hmac_key: &[u8],
     token: Option<&str>,
     now_ms: i64,
-) -> Result<Result<(), AppError>, AppError> {
+) -> Result<Result<Option<u64>, AppError>, AppError> {
     let Some(token) = token else {
         return Ok(Err(refused()));
     };
@@ -49,5 +72,9 @@ pub fn spend(
             ))
             .execute(conn)
     })?;
-    Ok(if remembered { Ok(()) } else { Err(refused()) })
+    Ok(if remembered {
+        Ok(solution.max_number)
+    } else {
+        Err(refused())
+    })
 }

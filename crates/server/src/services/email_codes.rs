@@ -1,12 +1,12 @@
 //! One-time e-mail codes: 6 digits, stored as an HMAC (a leaked table reveals no code), valid
-//! 10 minutes, 5 wrong tries, one new code a minute per address and purpose, and hourly limits
-//! per address and per client.
+//! 10 minutes, 5 wrong tries, one new code a minute per address and purpose, an hourly budget
+//! per address and purpose (step-up codes a larger one), and an hourly limit per client.
 
 use diesel::prelude::*;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
-use super::throttle::{self, CODES_PER_ADDRESS, CODES_PER_IP};
+use super::throttle::{self, CODES_PER_ADDRESS, CODES_PER_IP, STEP_UP_CODES_PER_ADDRESS};
 use crate::api::{ApiCode, AppError};
 use crate::clock::new_id;
 use crate::db::DbConnection;
@@ -32,6 +32,14 @@ pub enum Purpose {
 }
 
 impl Purpose {
+    /// The codes one address may be sent for this purpose in an hour.
+    const fn budget(self) -> throttle::Limit {
+        match self {
+            Self::Verify => STEP_UP_CODES_PER_ADDRESS,
+            Self::Register | Self::ForgetPassword | Self::Login => CODES_PER_ADDRESS,
+        }
+    }
+
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Register => "register",
@@ -72,9 +80,9 @@ pub fn issue(
     if resend.over(RESEND_COOLDOWN) {
         return Ok(Err(AppError::resend_cooldown(resend.seconds_left)));
     }
-    let address_key = format!("code:address:{email}");
+    let address_key = format!("code:address:{}:{email}", purpose.as_str());
     let ip_key = format!("code:ip:{ip}");
-    for (k, limit) in [(&ip_key, CODES_PER_IP), (&address_key, CODES_PER_ADDRESS)] {
+    for (k, limit) in [(&ip_key, CODES_PER_IP), (&address_key, purpose.budget())] {
         let attempt = throttle::take(conn, k, limit, now)?;
         if attempt.over(limit) {
             // No code went out: the next request need not wait the minute for this one.
@@ -107,13 +115,37 @@ pub fn issue(
     Ok(Ok(code))
 }
 
-/// Checks `code`: spends it when right; counts every try (kept even though the request
-/// fails); 104 for wrong, expired or exhausted codes.
-///
-/// The try is counted before the code is compared, in one statement (`attempts + 1` where
-/// fewer than the maximum were made): tries sent at once are counted one after another (on
-/// PostgreSQL the row stays locked until the transaction ends), so they cannot all be
-/// compared against a count read before any of them failed.
+/// Why a code was not accepted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeRefusal {
+    /// Not the code that was mailed (or none was): a guess.
+    Wrong,
+    Expired,
+    /// The code's own tries are used up.
+    Exhausted,
+    /// The right code, already spent (by a request sent at the same time, say).
+    Used,
+}
+
+impl CodeRefusal {
+    /// Only a wrong code tells anything about guessing: the others count against no limit.
+    pub fn is_guess(self) -> bool {
+        self == Self::Wrong
+    }
+
+    /// The refusal as the API answers it (104).
+    pub fn error(self) -> AppError {
+        // A used code reads as a wrong one, as it always has: it no longer works.
+        let key = match self {
+            Self::Wrong | Self::Used => "api.verification_wrong",
+            Self::Expired => "api.email_code_expired",
+            Self::Exhausted => "api.email_code_exhausted",
+        };
+        AppError::new(ApiCode::VerificationWrong, key)
+    }
+}
+
+/// Checks `code` as [`judge`] does, answering the refusal as the API does.
 pub fn check(
     conn: &mut DbConnection,
     key: &[u8],
@@ -122,31 +154,56 @@ pub fn check(
     code: &str,
     now: i64,
 ) -> Result<Result<(), AppError>, AppError> {
-    let latest: Option<(String, String, i64)> = email_codes::table
+    Ok(judge(conn, key, email, purpose, code, now)?.map_err(CodeRefusal::error))
+}
+
+/// Checks `code`: spends it when right; counts every try on the code (kept even though the
+/// request fails).
+///
+/// The try is counted before the code is compared, in one statement (`attempts + 1` where
+/// fewer than the maximum were made): tries sent at once are counted one after another (on
+/// PostgreSQL the row stays locked until the transaction ends), so they cannot all be
+/// compared against a count read before any of them failed. The right code sent twice at once
+/// passes once; the other copy is `Used`, not wrong.
+pub fn judge(
+    conn: &mut DbConnection,
+    key: &[u8],
+    email: &str,
+    purpose: Purpose,
+    code: &str,
+    now: i64,
+) -> Result<Result<(), CodeRefusal>, AppError> {
+    let latest: Option<(String, String, i64, Option<i64>)> = email_codes::table
         .filter(
             email_codes::email
                 .eq(email)
-                .and(email_codes::purpose.eq(purpose.as_str()))
-                .and(email_codes::consumed_at.is_null()),
+                .and(email_codes::purpose.eq(purpose.as_str())),
         )
         .select((
             email_codes::id,
             email_codes::code_hash,
             email_codes::expires_at,
+            email_codes::consumed_at,
         ))
         .order(email_codes::created_at.desc())
         .first(conn)
         .optional()?;
-    let wrong = || AppError::new(ApiCode::VerificationWrong, "api.verification_wrong");
-    let exhausted = || AppError::new(ApiCode::VerificationWrong, "api.email_code_exhausted");
-    let Some((id, hash, expires)) = latest else {
-        return Ok(Err(wrong()));
+    let Some((id, hash, expires, consumed)) = latest else {
+        return Ok(Err(CodeRefusal::Wrong));
     };
+    let right = || {
+        let expected = digest(key, email, purpose, code);
+        constant_time_eq(expected.as_bytes(), hash.as_bytes())
+    };
+    if consumed.is_some() {
+        return Ok(Err(if right() && now < expires {
+            CodeRefusal::Used
+        } else {
+            CodeRefusal::Wrong
+        }));
+    }
     if now >= expires {
-        return Ok(Err(AppError::new(
-            ApiCode::VerificationWrong,
-            "api.email_code_expired",
-        )));
+        return Ok(Err(CodeRefusal::Expired));
     }
     let counted = diesel::update(
         email_codes::table
@@ -162,18 +219,17 @@ pub fn check(
         .first(conn)?;
     if counted == 0 {
         // Spent meanwhile by a concurrent request, or out of tries.
-        return Ok(Err(if consumed.is_some() {
-            wrong()
-        } else {
-            exhausted()
+        return Ok(Err(match consumed {
+            Some(_) if right() => CodeRefusal::Used,
+            Some(_) => CodeRefusal::Wrong,
+            None => CodeRefusal::Exhausted,
         }));
     }
-    let expected = digest(key, email, purpose, code);
-    if !constant_time_eq(expected.as_bytes(), hash.as_bytes()) {
+    if !right() {
         return Ok(Err(if attempts >= MAX_ATTEMPTS {
-            exhausted()
+            CodeRefusal::Exhausted
         } else {
-            wrong()
+            CodeRefusal::Wrong
         }));
     }
     diesel::update(email_codes::table.find(&id))

@@ -8,7 +8,7 @@
 //! answer. A request whose transaction fails leaves no key behind, so it can be retried.
 
 use diesel::prelude::*;
-use domain::input::{Raw, RawObject};
+use serde_json::Value;
 
 use super::vault::{DigestUse, Vault};
 use crate::db::schema::idempotency_keys as keys;
@@ -47,8 +47,19 @@ pub fn valid_key(key: &str) -> bool {
 }
 
 impl Keyed {
-    pub fn new(user_id: &str, key: &str, vault: &Vault, route: &str, body: &Raw) -> Keyed {
-        let request = format!("{route}\0{:?}", canonical(body, true));
+    pub fn new(
+        user_id: &str,
+        key: &str,
+        vault: &Vault,
+        route: &str,
+        body: &serde_json::Map<String, Value>,
+    ) -> Keyed {
+        let top: serde_json::Map<String, Value> = body
+            .iter()
+            .filter(|(k, _)| !NOT_THE_REQUEST.contains(&k.as_str()))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        let request = format!("{route}\0{}", canonical(&Value::Object(top)));
         Keyed {
             user_id: user_id.to_owned(),
             key: key.to_owned(),
@@ -100,31 +111,25 @@ impl Keyed {
     }
 }
 
-/// Objects with their keys sorted (a JSON object's order means nothing), the verification
-/// fields dropped at the top.
-fn canonical(raw: &Raw, top: bool) -> Raw {
-    match raw {
-        Raw::Object(RawObject(fields)) => {
-            let mut fields: Vec<(String, Raw)> = fields
-                .iter()
-                .filter(|(k, _)| !(top && NOT_THE_REQUEST.contains(&k.as_str())))
-                .map(|(k, v)| (k.clone(), canonical(v, false)))
-                .collect();
-            fields.sort_by(|a, b| a.0.cmp(&b.0));
-            // A repeated key counts once, as the last one (what the forms read).
-            fields.dedup_by(|later, earlier| {
-                if later.0 == earlier.0 {
-                    std::mem::swap(later, earlier);
-                    true
-                } else {
-                    false
-                }
-            });
-            Raw::Object(RawObject(fields))
+/// The value as JSON text with every object's keys sorted (a JSON object's order means
+/// nothing).
+fn canonical(value: &Value) -> String {
+    fn sorted(value: &Value) -> Value {
+        match value {
+            Value::Object(fields) => {
+                let mut keys: Vec<&String> = fields.keys().collect();
+                keys.sort();
+                Value::Object(
+                    keys.into_iter()
+                        .map(|k| (k.clone(), sorted(&fields[k])))
+                        .collect(),
+                )
+            }
+            Value::Array(items) => Value::Array(items.iter().map(sorted).collect()),
+            other => other.clone(),
         }
-        Raw::List(items) => Raw::List(items.iter().map(|i| canonical(i, false)).collect()),
-        other => other.clone(),
     }
+    sorted(value).to_string()
 }
 
 #[cfg(test)]
@@ -137,7 +142,7 @@ mod tests {
             "k1",
             &Vault::new(&[9; 32]).unwrap(),
             "/fiscard/recharge",
-            &Raw::from_json(body).unwrap(),
+            &serde_json::from_str(body).unwrap(),
         )
     }
 

@@ -38,9 +38,10 @@ pub fn open(
     let mut bytes = [0_u8; 32];
     rand::fill(&mut bytes);
     let token = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes);
+    let session_id = new_id();
     diesel::insert_into(sessions::table)
         .values((
-            sessions::id.eq(new_id()),
+            sessions::id.eq(&session_id),
             sessions::user_id.eq(user_id),
             sessions::token_hash.eq(token_hash(&token)),
             sessions::created_at.eq(now),
@@ -50,6 +51,8 @@ pub fn open(
             sessions::user_agent.eq(user_agent),
         ))
         .execute(conn)?;
+    // The session's id, never its token.
+    tracing::debug!(user_id, session_id, "session opened");
     Ok(token)
 }
 
@@ -113,8 +116,9 @@ pub fn revoke(conn: &mut DbConnection, session_id: &str, now: i64) -> QueryResul
             .filter(sessions::revoked_at.is_null()),
     )
     .set(sessions::revoked_at.eq(now))
-    .execute(conn)
-    .map(|_| ())
+    .execute(conn)?;
+    tracing::debug!(session_id, "session ended");
+    Ok(())
 }
 
 /// Ends every session of a user (password reset).

@@ -6,15 +6,17 @@
 //! own attempt limit (5 wrong in 15 minutes, then 429 with the seconds left), and an e-mail code
 //! is spent by the action it verified.
 
-use domain::forms::VerificationForm;
-use domain::input::FromRaw;
-use domain::security::{Factors, SecureAction, required_factors};
+use std::future::Future;
 
+use domain::forms::{Form, VerificationForm};
+use domain::security::{SecureAction, required_factors};
+
+use super::authenticators::CodeCheck;
 use super::email_codes::{self, Purpose};
 use super::throttle::{self, Limit};
 use super::vault::Vault;
-use super::{accounts, authenticators, passwords::Passwords};
-use crate::api::{ApiCode, AppError, JsonBody};
+use super::{accounts, authenticators};
+use crate::api::{ApiCode, AppError};
 use crate::db::DbConnection;
 use crate::services::sessions::SessionUser;
 use crate::state::AppState;
@@ -25,17 +27,12 @@ pub const PER_FACTOR: Limit = Limit {
     window_ms: 15 * 60_000,
 };
 
-/// 103 with the factors the request must carry.
-pub fn required(factors: Factors) -> AppError {
-    AppError::new(ApiCode::VerificationRequired, "api.verification_required").with_content(factors)
-}
-
-/// Checks the verification `action` needs for `user`, from the request `body`.
+/// Checks the verification `action` needs for `user`, from the request's `codes`.
 pub async fn verify(
     state: &AppState,
     user: &SessionUser,
     action: SecureAction,
-    body: &JsonBody,
+    codes: &VerificationForm,
 ) -> Result<(), AppError> {
     let user_id = user.user_id.clone();
     let (config, pin_hash) = state
@@ -51,15 +48,10 @@ pub async fn verify(
     if factors.none() {
         return Ok(());
     }
-    let missing = |key: &str| body.text(key).is_none();
-    if (factors.email && missing("emailCaptcha"))
-        || (factors.mfa && missing("mfaCode"))
-        || (factors.security && missing("securityPassword"))
-    {
-        return Err(required(factors));
+    if codes.lacks(factors) {
+        return Err(AppError::verification_required(factors));
     }
-    let form = VerificationForm::from_raw(body.0.clone()).unwrap_or_default();
-    let codes = form_parse(&form, factors)?;
+    let codes = codes.parse(&factors)?;
     // The PIN first (nothing is spent by checking it), then the authenticator code (a step
     // spent), then the e-mail code (costlier to get again).
     if let Some(pin) = codes.pin {
@@ -87,7 +79,13 @@ pub async fn verify(
             .db
             .write(move |conn| {
                 within_limit(conn, "email", &user_id, now, |conn| {
-                    email_codes::check(conn, &key, &email, Purpose::Verify, &code, now)
+                    Ok(
+                        email_codes::judge(conn, &key, &email, Purpose::Verify, &code, now)?
+                            .map_err(|refusal| Rejected {
+                                error: refusal.error(),
+                                guess: refusal.is_guess(),
+                            }),
+                    )
                 })
             })
             .await??;
@@ -95,24 +93,24 @@ pub async fn verify(
     Ok(())
 }
 
-fn form_parse(
-    form: &VerificationForm,
-    factors: Factors,
-) -> Result<domain::forms::Verification, AppError> {
-    use domain::forms::Form;
-    form.parse(&factors)
-        .map_err(|errors| AppError::validation(&errors))
+/// A code check's refusal, and whether it was a guess: only guesses count against the limit.
+#[derive(Debug)]
+pub struct Rejected {
+    pub error: AppError,
+    pub guess: bool,
 }
 
 /// Runs `check` of one factor (`mfa`, `email`) within that factor's attempt limit for
-/// `user_id`, inside the caller's transaction: 429 while locked; a try counts only when the
-/// answer is 104 (a wrong code), so expired keys or right codes never lock anyone out.
+/// `user_id`, inside the caller's transaction: 429 while locked. The try is taken before the
+/// check, in the same transaction (checks of one factor sent at once take turns on its row, and
+/// a crash takes nothing), and given back unless the check was a guess: a wrong code counts; a
+/// right code, an expired key or the right code sent twice never locks anyone out.
 pub fn within_limit<T>(
     conn: &mut DbConnection,
     factor: &str,
     user_id: &str,
     now: i64,
-    check: impl FnOnce(&mut DbConnection) -> Result<Result<T, AppError>, AppError>,
+    check: impl FnOnce(&mut DbConnection) -> Result<Result<T, Rejected>, AppError>,
 ) -> Result<Result<T, AppError>, AppError> {
     let limit_key = format!("verify:{factor}:{user_id}");
     let attempt = throttle::take(conn, &limit_key, PER_FACTOR, now)?;
@@ -120,10 +118,10 @@ pub fn within_limit<T>(
         return Ok(Err(AppError::too_many_attempts(attempt.seconds_left)));
     }
     let outcome = check(conn)?;
-    if !matches!(&outcome, Err(e) if e.code() == ApiCode::VerificationWrong) {
+    if !matches!(&outcome, Err(Rejected { guess: true, .. })) {
         throttle::give_back(conn, &limit_key)?;
     }
-    Ok(outcome)
+    Ok(outcome.map_err(|rejected| rejected.error))
 }
 
 /// An authenticator code of `user_id`, within the authenticator's attempt limit; run inside
@@ -136,11 +134,17 @@ pub fn check_mfa(
     now: i64,
 ) -> Result<Result<(), AppError>, AppError> {
     within_limit(conn, "mfa", user_id, now, |conn| {
+        let refused = |guess| {
+            Err(Rejected {
+                error: AppError::new(ApiCode::VerificationWrong, "api.mfa_wrong"),
+                guess,
+            })
+        };
         Ok(
-            if authenticators::check_code(conn, vault, user_id, code, now)? {
-                Ok(())
-            } else {
-                Err(AppError::new(ApiCode::VerificationWrong, "api.mfa_wrong"))
+            match authenticators::check_code(conn, vault, user_id, code, now)? {
+                CodeCheck::Right => Ok(()),
+                CodeCheck::Used => refused(false),
+                CodeCheck::Wrong => refused(true),
             },
         )
     })
@@ -165,24 +169,75 @@ async fn check_pin(
     pin: String,
     hash: Option<String>,
 ) -> Result<(), AppError> {
-    let (now, limit_key) = (
-        state.clock.now_ms(),
-        format!("verify:security:{}", user.user_id),
-    );
-    let key = limit_key.clone();
-    let attempt = state
-        .db
-        .write(move |conn| Ok(throttle::take(conn, &key, PER_FACTOR, now)?))
-        .await?;
-    if attempt.over(PER_FACTOR) {
-        return Err(AppError::too_many_attempts(attempt.seconds_left));
+    let key = format!("verify:security:{}", user.user_id);
+    if check_hashed(state, &key, state.passwords.verify(pin, hash)).await? {
+        Ok(())
+    } else {
+        Err(AppError::new(ApiCode::VerificationWrong, "api.pin_wrong"))
     }
-    if Passwords::verify(&state.passwords, pin, hash).await? {
-        state
+}
+
+/// How long one check of a hashed secret may hold its user's turn: a crashed check frees it
+/// after this.
+const TURN_MS: i64 = 10_000;
+/// How long a check waits for its turn before giving up (429): checks of one user are judged
+/// one at a time, at the speed of the password hash.
+const TURN_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
+/// How often a waiting check looks for its turn.
+const TURN_POLL: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// Checks a secret kept as a password hash (the PIN, the current password) under `key`'s
+/// attempt limit: `Ok(true)` right, `Ok(false)` wrong, 429 while the limit is reached.
+///
+/// Only a wrong secret counts. The checks of one key take turns (a lease in the database, so
+/// it holds across instances and a crash frees it): attempts sent at once are judged one after
+/// another, so the right secret sent ten times at once passes ten times, and twenty wrong ones
+/// stop at the limit. Nothing is counted before the answer is known, so a crash mid-check
+/// leaves no attempt counted that nobody made.
+pub async fn check_hashed(
+    state: &AppState,
+    key: &str,
+    verify: impl Future<Output = Result<bool, AppError>>,
+) -> Result<bool, AppError> {
+    let lease = format!("turn:{key}");
+    let deadline = tokio::time::Instant::now() + TURN_WAIT;
+    loop {
+        let (key, lease, now) = (key.to_owned(), lease.clone(), state.clock.now_ms());
+        let turn = state
             .db
-            .write(move |conn| Ok(throttle::give_back(conn, &limit_key)?))
-            .await?;
-        return Ok(());
+            .write(move |conn| {
+                if let Some(attempt) = throttle::peek(conn, &key, PER_FACTOR, now)?
+                    && attempt.over(PER_FACTOR)
+                {
+                    return Ok(Err(AppError::too_many_attempts(attempt.seconds_left)));
+                }
+                Ok(Ok(throttle::try_lease(conn, &lease, now + TURN_MS, now)?))
+            })
+            .await??;
+        if turn {
+            break;
+        }
+        if tokio::time::Instant::now() >= deadline {
+            return Err(AppError::too_many_attempts(1));
+        }
+        tokio::time::sleep(TURN_POLL).await;
     }
-    Err(AppError::new(ApiCode::VerificationWrong, "api.pin_wrong"))
+    let verified = verify.await;
+    let (key, right, now) = (
+        key.to_owned(),
+        matches!(verified, Ok(true)),
+        state.clock.now_ms(),
+    );
+    let wrong = matches!(verified, Ok(false));
+    state
+        .db
+        .write(move |conn| {
+            throttle::end_lease(conn, &lease)?;
+            if wrong {
+                throttle::take(conn, &key, PER_FACTOR, now)?;
+            }
+            Ok(())
+        })
+        .await?;
+    verified.map(|_| right)
 }

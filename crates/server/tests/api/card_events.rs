@@ -27,14 +27,14 @@ async fn send_signed(app: &TestApp, body: &Value, timestamp: i64, signature: &st
 
 /// Signs `body` a second later than the last event (each event its own signature) and sends
 /// it.
-async fn event(app: &TestApp, body: &Value) -> Answer {
+pub async fn event(app: &TestApp, body: &Value) -> Answer {
     app.advance_ms(1_000);
     let timestamp = app.clock.now_secs();
     let signature = sign(&secret(app), timestamp, &serde_json::to_vec(body).unwrap());
     send_signed(app, body, timestamp, &signature).await
 }
 
-fn auth(card: &str, id: &str, amount: &str, currency: &str, billing: Option<&str>) -> Value {
+pub fn auth(card: &str, id: &str, amount: &str, currency: &str, billing: Option<&str>) -> Value {
     json!({
         "event": "authorization",
         "transactionId": id,
@@ -46,7 +46,7 @@ fn auth(card: &str, id: &str, amount: &str, currency: &str, billing: Option<&str
     })
 }
 
-async fn funded_card(app: &TestApp, email: &str, usd: &str) -> (Holder, String) {
+pub async fn funded_card(app: &TestApp, email: &str, usd: &str) -> (Holder, String) {
     let cents = domain::money::parse_amount(usd, 2).unwrap();
     let h = holder(app, email, cents).await;
     let card = apply(app, &h).await;

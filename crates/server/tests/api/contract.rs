@@ -26,7 +26,6 @@ async fn an_unknown_api_route_is_a_404_in_the_envelope() {
             .post(app.url("/api/user/nothing"))
             .json(&json!({})),
         app.client.get(app.url("/api")),
-        app.client.delete(app.url("/api/user/self")),
     ] {
         let answer = app.send(request).await;
         assert_envelope(
@@ -40,15 +39,31 @@ async fn an_unknown_api_route_is_a_404_in_the_envelope() {
 }
 
 #[actix_web::test]
-async fn a_known_route_called_with_the_wrong_method_answers_in_the_envelope() {
+async fn a_known_route_called_with_another_method_is_a_405_that_names_its_methods() {
     let app = spawn_app().await;
-    let answer = app.send(app.client.get(app.url("/api/user/login"))).await;
-    assert_envelope(
-        &answer,
-        StatusCode::NOT_FOUND,
-        404,
-        "There is no such page or service",
-    );
+    for (request, allow) in [
+        (app.client.get(app.url("/api/user/login")), "POST"),
+        (app.client.delete(app.url("/api/user/self")), "GET"),
+        (
+            app.client.put(app.url("/api/user/config/mfa/key")),
+            "GET, POST, DELETE",
+        ),
+        (
+            app.client
+                .request(reqwest::Method::OPTIONS, app.url("/api/fiscard/recharge")),
+            "POST",
+        ),
+    ] {
+        let answer = app.send(request).await;
+        assert_envelope(
+            &answer,
+            StatusCode::METHOD_NOT_ALLOWED,
+            405,
+            "This service does not answer that request method",
+        );
+        assert_eq!(answer.header("allow"), Some(allow));
+        assert_eq!(answer.header("cache-control"), Some("no-store"));
+    }
 }
 
 #[actix_web::test]
@@ -154,7 +169,7 @@ async fn a_body_over_the_limit_is_a_413_in_the_envelope() {
     assert_envelope(
         &answer,
         StatusCode::PAYLOAD_TOO_LARGE,
-        400,
+        413,
         "The request is too large",
     );
     let huge = json!({ "email": "a@example.com", "padding": "x".repeat(900_000) });
@@ -162,7 +177,7 @@ async fn a_body_over_the_limit_is_a_413_in_the_envelope() {
     assert_envelope(
         &answer,
         StatusCode::PAYLOAD_TOO_LARGE,
-        400,
+        413,
         "The request is too large",
     );
     // A body within the limit still gets through.
@@ -170,6 +185,28 @@ async fn a_body_over_the_limit_is_a_413_in_the_envelope() {
     app.post("/user/register", &small)
         .await
         .assert_refused(400, "The human check failed, please try again");
+}
+
+#[actix_web::test]
+async fn an_issuer_event_over_the_limit_is_a_413_before_its_signature_is_checked() {
+    let app = spawn_app().await;
+    let big = json!({ "event": "authorization", "padding": "x".repeat(70 * 1024) });
+    let answer = app
+        .send(
+            app.client
+                .post(app.url("/api/issuer/events"))
+                .header("Content-Type", "application/json")
+                .header("Fiscard-Timestamp", "0")
+                .header("Fiscard-Signature", "v1=00")
+                .body(big.to_string()),
+        )
+        .await;
+    assert_envelope(
+        &answer,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        413,
+        "The request is too large",
+    );
 }
 
 #[actix_web::test]
@@ -234,9 +271,12 @@ async fn an_unknown_language_falls_back_to_english() {
     for lang in ["fr-FR", "", "zh-CN"] {
         let answer = app.get_api("/user/self", lang, None).await;
         answer.assert_refused(101, "Login has expired");
+        // The answer says which language it is in.
+        assert_eq!(answer.header("content-language"), Some("en-US"), "{lang:?}");
     }
     let answer = app.get_api("/user/self", "zh-hk", None).await;
     answer.assert_refused(101, "登入已過期");
+    assert_eq!(answer.header("content-language"), Some("zh-HK"));
 }
 
 #[actix_web::test]

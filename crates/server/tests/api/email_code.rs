@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use crate::helpers::{Answer, PASSWORD, TestApp, spawn_app};
+use crate::helpers::{Answer, EN, PASSWORD, TestApp, spawn_app};
 
 async fn resend(app: &TestApp, email: &str, purpose: &str) -> Answer {
     let token = app.solve_captcha().await;
@@ -79,4 +79,45 @@ async fn a_resend_answers_the_same_whatever_the_address() {
         "Someone tried to register with your e-mail address"
     );
     app.read_code("free@example.com").await;
+}
+
+#[actix_web::test]
+async fn a_new_user_securing_the_account_in_the_first_hour_never_runs_out_of_codes() {
+    let app = spawn_app().await;
+    let email = "new@example.com";
+    let token = app.register(email, PASSWORD).await;
+    // The PIN, the password, the mobile, an authenticator, a card's details, two recharges,
+    // and a second authenticator: a step-up code each, a minute apart (verify_code waits it).
+    for _ in 0..8 {
+        app.verify_code(&token, email).await;
+    }
+    // A password reset has its own budget too.
+    resend(&app, email, "forgetPassword").await.assert_ok();
+}
+
+#[actix_web::test]
+async fn step_up_codes_have_a_budget_of_their_own_and_say_how_long_to_wait() {
+    let app = spawn_app().await;
+    let email = "steps@example.com";
+    let token = app.register(email, PASSWORD).await;
+    for _ in 0..15 {
+        app.verify_code(&token, email).await;
+    }
+    let answer = app
+        .post_json(
+            "/user/captcha",
+            &json!({ "purpose": "verify" }),
+            EN,
+            Some(&token),
+        )
+        .await;
+    let left = 3600 - 15 * 61;
+    answer.assert_refused(
+        429,
+        &format!("Too many attempts, please try again in {left} seconds"),
+    );
+    assert_eq!(answer.content(), &json!({ "retryAfter": left }));
+    app.assert_no_new_mail(email).await;
+    // Signing-in codes are not spent by step-ups.
+    resend(&app, email, "forgetPassword").await.assert_ok();
 }

@@ -45,20 +45,42 @@ pub struct TestApp {
     pub clock: Clock,
     /// The app's database, for what the API does not show (security log, switches).
     pub db: Db,
+    /// The app's mailer: it says when what it sends in the background has gone out.
+    pub mailer: server::mailer::Mailer,
     pub outbox: PathBuf,
     pub data_dir: PathBuf,
     handle: ServerHandle,
     /// Mails already taken by [`TestApp::next_mail`], per address.
     mails_taken: Mutex<HashMap<String, usize>>,
+    /// Set by the one test that breaks the ledger on purpose: the teardown check is skipped.
+    ledger_broken_on_purpose: std::sync::atomic::AtomicBool,
     /// Dropped after `db`: the PostgreSQL database is dropped last.
     _database: Option<PgDatabase>,
     _dir: tempfile::TempDir,
 }
 
 impl Drop for TestApp {
+    /// Stops the server, then checks the ledger: every test that moved money leaves it sound
+    /// (each balance equal to its entries, every transaction and the whole ledger summing to
+    /// zero), whether or not the test looked.
     fn drop(&mut self) {
         // Sends the stop command at once; the future only waits for it to finish.
         drop(self.handle.stop(false));
+        let skip = self
+            .ledger_broken_on_purpose
+            .load(std::sync::atomic::Ordering::Relaxed);
+        if std::thread::panicking() || skip {
+            return;
+        }
+        let report = self
+            .db
+            .write_blocking(server::services::ledger::check)
+            .expect("the ledger check runs at teardown");
+        assert!(
+            report.problems.is_empty(),
+            "the ledger does not add up after this test:\n{}",
+            report.problems.join("\n")
+        );
     }
 }
 
@@ -143,6 +165,7 @@ pub async fn spawn_app_with(overrides: &[(&str, &str)]) -> TestApp {
     let clock = Clock::manual(START_MS);
     let state = server::build_state(config, clock.clone()).expect("server state");
     let db = state.db.clone();
+    let mailer = state.mailer.clone();
     let running = server::start(state).expect("server start");
     let handle = running.handle.clone();
     let port = running.address.port();
@@ -158,10 +181,12 @@ pub async fn spawn_app_with(overrides: &[(&str, &str)]) -> TestApp {
             .expect("HTTP client"),
         clock,
         db,
+        mailer,
         outbox,
         data_dir,
         handle,
         mails_taken: Mutex::new(HashMap::new()),
+        ledger_broken_on_purpose: std::sync::atomic::AtomicBool::new(false),
         _database: database,
         _dir: dir,
     };
@@ -241,12 +266,17 @@ impl Answer {
     }
 }
 
+/// Sends `request` and checks its answer against the OpenAPI document (`schema_check`).
 async fn send(request: RequestBuilder) -> Answer {
-    let response = request.send().await.expect("request sent");
+    let (client, request) = request.build_split();
+    let request = request.expect("a request");
+    let (method, path) = (request.method().clone(), request.url().path().to_owned());
+    let response = client.execute(request).await.expect("request sent");
     let http = response.status();
     let headers = response.headers().clone();
     let text = response.text().await.expect("response body");
     let body = serde_json::from_str(&text).unwrap_or(Value::Null);
+    crate::schema_check::check(&method, &path, http, &body, &text);
     Answer {
         http,
         headers,
@@ -327,11 +357,28 @@ impl TestApp {
 
     /// Moves the app's clock forward.
     pub fn advance_ms(&self, ms: i64) {
-        self.clock.advance(ms);
+        self.clock.advance(ms).expect("a manual clock moves");
+    }
+
+    /// The app's data-at-rest vault (its generated card-data key), for setting up what the API's
+    /// own tests cover.
+    pub fn vault(&self) -> server::services::vault::Vault {
+        let text = std::fs::read_to_string(self.data_dir.join("secrets/card-data.key"))
+            .expect("the card-data key");
+        server::services::vault::Vault::new(&hex::decode(text.trim()).expect("hex"))
+            .expect("a 32-byte key")
+    }
+
+    /// For a test that breaks the ledger on purpose: its teardown does not check it.
+    pub fn ledger_broken_on_purpose(&self) {
+        self.ledger_broken_on_purpose
+            .store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
     pub fn advance_minutes(&self, minutes: i64) {
-        self.clock.advance(minutes * MINUTE_MS);
+        self.clock
+            .advance(minutes * MINUTE_MS)
+            .expect("a manual clock moves");
     }
 
     /// `POST /api{path}` with a JSON body, `User-Lang` and (if any) `Access-Token`.
@@ -446,9 +493,13 @@ impl TestApp {
         }
     }
 
-    /// Asserts that no mail to `email` arrives beyond those already taken.
+    /// Asserts that no mail to `email` arrived besides those taken: once every mail the app was
+    /// sending has gone out.
     pub async fn assert_no_new_mail(&self, email: &str) {
-        actix_web::rt::time::sleep(Duration::from_millis(300)).await;
+        assert!(
+            self.mailer.settled(Duration::from_secs(10)).await,
+            "the app is still sending mail"
+        );
         let seen = self
             .mails_taken
             .lock()
@@ -691,9 +742,7 @@ impl TestApp {
 /// What the domain crate answers for `body` checked as form `F`: its field errors as the API
 /// shows them (without the texts).
 pub fn domain_errors<F: domain::forms::Form>(body: &Value, context: &F::Context) -> Value {
-    use domain::input::Raw;
-    let raw = Raw::from_json(&body.to_string()).expect("JSON");
-    let form = F::from_raw(raw).expect("an object");
+    let form = F::deserialize(body).expect("an object");
     match form.parse(context) {
         Ok(_) => Value::Array(Vec::new()),
         Err(errors) => serde_json::to_value(errors).expect("field errors serialize"),

@@ -204,6 +204,7 @@ async fn the_ledger_check_finds_a_drifted_balance_and_an_unbalanced_transaction(
     use server::db::schema::{ledger_accounts, ledger_entries};
 
     let app = spawn_app().await;
+    app.ledger_broken_on_purpose();
     app.register(ME, PASSWORD).await;
     let uid = app.user_id(ME).await;
     credit(&app, &uid, 1_000, "W1").await.unwrap();
@@ -239,4 +240,34 @@ async fn the_ledger_check_finds_a_drifted_balance_and_an_unbalanced_transaction(
         problems.contains("all entries sum to 7, not zero"),
         "{problems}"
     );
+}
+
+/// Every test app checks the ledger as it is torn down: one left unsound fails its test even
+/// when the test never looked.
+#[actix_web::test]
+async fn a_test_that_leaves_the_ledger_unsound_fails_at_teardown() {
+    use diesel::prelude::*;
+    use server::db::schema::ledger_accounts;
+
+    let app = spawn_app().await;
+    app.register(ME, PASSWORD).await;
+    let uid = app.user_id(ME).await;
+    credit(&app, &uid, 1_000, "W1").await.unwrap();
+    let key = Account::of_user(&uid, AccountKind::Bank, "USD").key;
+    app.db
+        .write(move |conn| {
+            diesel::update(ledger_accounts::table.filter(ledger_accounts::account_key.eq(&key)))
+                .set(ledger_accounts::balance.eq(ledger_accounts::balance + 1))
+                .execute(conn)?;
+            Ok(())
+        })
+        .await
+        .unwrap();
+    let teardown = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| drop(app)));
+    let message = teardown.expect_err("the teardown check refuses an unsound ledger");
+    let text = message
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap_or_default();
+    assert!(text.contains("the ledger does not add up"), "{text}");
 }

@@ -174,7 +174,7 @@ async fn the_login_form_is_checked_as_the_browser_does() {
 }
 
 #[actix_web::test]
-async fn five_wrong_passwords_lock_the_account_for_fifteen_minutes() {
+async fn five_wrong_passwords_lock_this_client_out_of_the_account_for_fifteen_minutes() {
     let app = spawn_app().await;
     app.register("me@example.com", PASSWORD).await;
     for _ in 0..4 {

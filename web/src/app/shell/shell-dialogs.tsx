@@ -15,7 +15,7 @@ const VerificationDialog = lazy(async () => ({
 }));
 
 /** True once `store` has held a value: a dialog's code is fetched when it is first opened. */
-function useOpenedOnce(store: Store<unknown>): boolean {
+function useOpenedOnce<T>(store: Store<T>): boolean {
   const value = useStore(store);
   const [opened, setOpened] = useState(false);
   if (value !== null && !opened) setOpened(true);

@@ -7,7 +7,7 @@
 // - an anchor (#mobile, #basic, …) is scrolled into view once its section is on screen.
 // (The interface language is loaded on demand by the I18nProvider.)
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useBlocker, useLocation, useMatches } from "react-router-dom";
+import { NavigationType, useBlocker, useLocation, useMatches } from "react-router-dom";
 import { useSWRConfig } from "swr";
 import { isWithin, paths } from "@/config/paths";
 import { balanceKey } from "@/features/account/api/get-balance";
@@ -95,7 +95,7 @@ export function useRouteGuards(): { readonly pageReady: boolean } {
   // from when the page may render.
   useEffect(() => (hash && firstReadsDone ? scrollToAnchor(hash) : undefined), [pathname, hash, firstReadsDone]);
 
-  const blocker = useBlocker(({ historyAction }) => historyAction === "POP" && hasOpenModal());
+  const blocker = useBlocker(({ historyAction }) => historyAction === NavigationType.Pop && hasOpenModal());
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     closeNewestModal();

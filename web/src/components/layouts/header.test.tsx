@@ -38,7 +38,11 @@ describe("the header", () => {
     expect(localStorage.getItem("locale")).toBe("zh-HK");
     expect(document.documentElement.lang).toBe("zh-HK");
     expect(screen.getByRole("button", { name: zh["header.login"] })).toBeVisible();
-    await waitFor(() => expect(screen.getByRole("button", { name: `${zh["header.language"]}: 繁體中文` })).toHaveFocus());
+    // Focus returns once the dialog has closed, after its exit animation: on a busy machine
+    // that takes longer than waitFor's default second.
+    await waitFor(() => expect(screen.getByRole("button", { name: `${zh["header.language"]}: 繁體中文` })).toHaveFocus(), {
+      timeout: 5000,
+    });
   });
 
   /** A logged-in user on the security page; the server answers a logout. */

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
+/* eslint-disable @typescript-eslint/require-await -- `act(async () => …)` is act's async form on
+   purpose, also for a step that awaits nothing: it lets the updates the step causes settle. */
 import webEnUS from "@/locales/en-US.json";
-import { act, render, screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import { Suspense } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AppProvider } from "@/app/provider";
 import { loadDomain } from "@/lib/domain";
+import { renderInApp } from "@/testing/render-app";
 import { SendCodeButton } from "./send-code-button";
 
 afterEach(() => {
@@ -15,12 +17,10 @@ async function renderButton(onSend: () => Promise<boolean>) {
   await loadDomain();
   // The button reads the domain's constants (React `use`): the render is awaited so it resumes.
   await act(async () => {
-    render(
-      <AppProvider>
-        <Suspense>
-          <SendCodeButton onSend={onSend} />
-        </Suspense>
-      </AppProvider>,
+    renderInApp(
+      <Suspense>
+        <SendCodeButton onSend={onSend} />
+      </Suspense>,
     );
   });
   return screen.findByRole("button", { name: webEnUS["code.send"] });
@@ -28,7 +28,7 @@ async function renderButton(onSend: () => Promise<boolean>) {
 
 describe("SendCodeButton", () => {
   it("counts down 59 s after a code is sent, then offers to resend", async () => {
-    const onSend = vi.fn(async () => true);
+    const onSend = vi.fn(() => Promise.resolve(true));
     const button = await renderButton(onSend);
     vi.useFakeTimers();
 
@@ -44,8 +44,21 @@ describe("SendCodeButton", () => {
     expect(button).toBeEnabled();
   });
 
+  it("ends the wait when the minute is over, even when the tab's timers were held back", async () => {
+    const button = await renderButton(() => Promise.resolve(true));
+    vi.useFakeTimers();
+    await act(async () => button.click());
+    expect(button).toHaveTextContent("59 s");
+
+    // A tab in the background: the clock moves on, but its timers barely run.
+    vi.setSystemTime(Date.now() + 58_500);
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(button).toHaveTextContent(webEnUS["code.resend"]);
+    expect(button).toBeEnabled();
+  });
+
   it("stays ready to send when the server did not send a code", async () => {
-    const button = await renderButton(async () => false);
+    const button = await renderButton(() => Promise.resolve(false));
     await act(async () => button.click());
     expect(button).toHaveTextContent(webEnUS["code.send"]);
     expect(button).toBeEnabled();

@@ -12,32 +12,38 @@ export interface SendCodeButtonProps {
   readonly sent?: boolean;
 }
 
-/** The e-mail code button (SPEC §4): idle → sending → a 59 s countdown → resend. */
+/** Whole seconds from now until `deadline` (ms since the epoch), at least 0. */
+const secondsUntil = (deadline: number) => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+
+/**
+ * The e-mail code button (SPEC §4): idle → sending → a 59 s countdown → resend. The countdown
+ * runs to a deadline on the clock, not by counting ticks: a browser slows the timers of a tab
+ * in the background, and the wait is over when the minute is, whatever the ticks did.
+ */
 export function SendCodeButton({ onSend, sent = false }: SendCodeButtonProps) {
   const { t } = useI18n();
   const domain = useDomain();
   const countdown = useMemo(() => domain.constants().captchaCountdownSeconds, [domain]);
   const [phase, setPhase] = useState<Phase>(sent ? "counting" : "idle");
+  const [deadline, setDeadline] = useState(() => (sent ? Date.now() + countdown * 1000 : 0));
   const [left, setLeft] = useState(sent ? countdown : 0);
 
   useEffect(() => {
     if (phase !== "counting") return undefined;
-    const timer = setInterval(() => {
-      setLeft((seconds) => {
-        if (seconds <= 1) {
-          setPhase("resend");
-          return 0;
-        }
-        return seconds - 1;
-      });
-    }, 1000);
+    const tick = () => {
+      const seconds = secondsUntil(deadline);
+      setLeft(seconds);
+      if (seconds === 0) setPhase("resend");
+    };
+    const timer = setInterval(tick, 1000);
     return () => clearInterval(timer);
-  }, [phase]);
+  }, [phase, deadline]);
 
   const send = async () => {
     const previous = phase;
     setPhase("sending");
     if (await onSend()) {
+      setDeadline(Date.now() + countdown * 1000);
       setLeft(countdown);
       setPhase("counting");
     } else {
@@ -54,7 +60,7 @@ export function SendCodeButton({ onSend, sent = false }: SendCodeButtonProps) {
       variant="outline"
       flexShrink={0}
       minWidth="8rem"
-      onClick={send}
+      onClick={() => void send()}
       loading={phase === "sending"}
       disabled={phase === "counting"}
       aria-live="polite"

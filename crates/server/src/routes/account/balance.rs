@@ -1,39 +1,73 @@
-//! `GET account/balance`: the user's accounts in the SPEC §3 shape, `[{accountType, balance,
-//! assets: [{coinCode, type, amount}]}]`, amounts as exact decimal text.
+//! `GET account/balance`: the user's accounts in the SPEC §3 shape.
 
 use actix_web::web;
 use domain::money::{USD, amount_text};
 use serde::Serialize;
+use utoipa::ToSchema;
 
-use crate::api::{Api, ApiResult};
+use crate::api::{Api, ApiResult, Reply};
 use crate::extract::CurrentUser;
 use crate::services::ledger::{self, Account, AccountKind};
 use crate::state::AppState;
 
-#[derive(Serialize)]
+/// One of the user's accounts (SPEC §3 "Account balance entry").
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct BalanceEntry {
-    account_type: &'static str,
+pub struct BalanceEntry {
+    account_type: AccountType,
+    /// Exact decimal text, e.g. "1250.00".
     balance: String,
     assets: Vec<Asset>,
 }
 
-#[derive(Serialize)]
+/// An asset of an account.
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Asset {
+pub struct Asset {
+    /// `USD`.
     coin_code: &'static str,
     #[serde(rename = "type")]
-    kind: &'static str,
+    kind: AssetState,
+    /// Exact decimal text.
     amount: String,
 }
 
+/// Which account: the main account, or the USD bank account (funded by wires; cards are
+/// recharged from it).
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub enum AccountType {
+    MainAccount,
+    BankAccount,
+}
+
+/// What part of an asset the amount is.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AssetState {
+    Available,
+}
+
 /// The accounts every user has, in the order the app lists them.
-const ACCOUNTS: [(&str, AccountKind); 2] = [
-    ("MainAccount", AccountKind::Main),
-    ("BankAccount", AccountKind::Bank),
+const ACCOUNTS: [(AccountType, AccountKind); 2] = [
+    (AccountType::MainAccount, AccountKind::Main),
+    (AccountType::BankAccount, AccountKind::Bank),
 ];
 
-pub async fn show_balance(state: web::Data<AppState>, user: CurrentUser) -> ApiResult {
+/// The user's accounts
+///
+/// `[{accountType, balance, assets: [{coinCode, type, amount}]}]`, amounts as exact decimal
+/// text. statusCodes: 200, 101.
+#[utoipa::path(
+    get,
+    path = "/account/balance",
+    tag = "account",
+    security(("accessToken" = [])),
+    responses((status = 200, body = Reply<Vec<BalanceEntry>>))
+)]
+pub async fn show_balance(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+) -> ApiResult<Vec<BalanceEntry>> {
     let user_id = user.0.user_id;
     let balances = state
         .db
@@ -50,14 +84,14 @@ pub async fn show_balance(state: web::Data<AppState>, user: CurrentUser) -> ApiR
     let entries: Vec<BalanceEntry> = ACCOUNTS
         .iter()
         .zip(balances)
-        .map(|((name, _), minor)| {
+        .map(|((account_type, _), minor)| {
             let amount = amount_text(minor, USD.scale);
             BalanceEntry {
-                account_type: name,
+                account_type: *account_type,
                 balance: amount.clone(),
                 assets: vec![Asset {
                     coin_code: USD.code,
-                    kind: "available",
+                    kind: AssetState::Available,
                     amount,
                 }],
             }

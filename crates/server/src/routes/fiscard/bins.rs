@@ -3,29 +3,44 @@
 
 use actix_web::web;
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::TermsItem;
-use crate::api::{Api, ApiResult};
+use crate::api::{Api, ApiResult, Reply};
 use crate::services::bins;
 use crate::state::AppState;
 
-#[derive(Serialize)]
+/// A BIN a card can be applied for, with the terms its cards get.
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct BinItem {
+pub struct BinItem {
+    /// 6 to 8 digits.
     bin: String,
+    /// The issuing region (ISO 3166-1 alpha-2).
     location_code: String,
+    /// The card scheme (VISA, Mastercard…).
     org_name: String,
     currency: String,
     #[serde(flatten)]
     terms: TermsItem,
 }
 
-#[derive(Serialize)]
-struct Bins {
+/// The BINs on offer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Bins {
     items: Vec<BinItem>,
 }
 
-pub async fn list_bins(state: web::Data<AppState>) -> ApiResult {
+/// The BINs on offer
+///
+/// Public: the product page shows them, and their terms, before login. statusCodes: 200.
+#[utoipa::path(
+    get,
+    path = "/fiscard/bins",
+    tag = "fiscard",
+    responses((status = 200, body = Reply<Bins>))
+)]
+pub async fn list_bins(state: web::Data<AppState>) -> ApiResult<Bins> {
     let found = state.db.read(|conn| Ok(bins::enabled(conn)?)).await?;
     Ok(Api::ok(Bins {
         items: found

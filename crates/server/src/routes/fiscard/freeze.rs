@@ -3,32 +3,64 @@
 //! cardholder who fears for the card must not be slowed down); unfreezing is verified.
 
 use actix_web::web;
-use domain::card::CardAction;
+use domain::card::{CardAction, CardStatus};
 use domain::security::SecureAction;
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
 
-use super::{card_not_found, owned_card};
-use crate::api::{Api, ApiCode, ApiResult, AppError, JsonBody};
+use super::{CardRequest, card_not_found, owned_card};
+use crate::api::{Api, ApiCode, ApiResult, AppError, Body, Reply};
 use crate::extract::{Client, CurrentUser};
 use crate::services::security_log::{self, Event};
 use crate::services::{cards, verification};
 use crate::state::AppState;
 
+/// The card's new status.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CardStatusChanged {
+    card_status: CardStatus,
+}
+
+/// Freeze a card
+///
+/// A frozen card declines every authorization until it is unfrozen. One tap: no verification.
+/// statusCodes: 200, 101, 404, 422 (not a normal card).
+#[utoipa::path(
+    post,
+    path = "/fiscard/freeze",
+    tag = "fiscard",
+    request_body = CardRequest,
+    security(("accessToken" = [])),
+    responses((status = 200, body = Reply<CardStatusChanged>))
+)]
 pub async fn freeze(
     state: web::Data<AppState>,
     user: CurrentUser,
     client: Client,
-    body: JsonBody,
-) -> ApiResult {
+    body: Body<CardRequest>,
+) -> ApiResult<CardStatusChanged> {
     change(state, user, client, body, CardAction::Freeze).await
 }
 
+/// Unfreeze a card
+///
+/// Verified as the trade policy says. statusCodes: 200, 101, 102, 103, 104, 404, 422 (not a
+/// frozen card), 429.
+#[utoipa::path(
+    post,
+    path = "/fiscard/unfreeze",
+    tag = "fiscard",
+    request_body = CardRequest,
+    security(("accessToken" = [])),
+    responses((status = 200, body = Reply<CardStatusChanged>))
+)]
 pub async fn unfreeze(
     state: web::Data<AppState>,
     user: CurrentUser,
     client: Client,
-    body: JsonBody,
-) -> ApiResult {
+    body: Body<CardRequest>,
+) -> ApiResult<CardStatusChanged> {
     change(state, user, client, body, CardAction::Unfreeze).await
 }
 
@@ -36,18 +68,23 @@ async fn change(
     state: web::Data<AppState>,
     user: CurrentUser,
     client: Client,
-    body: JsonBody,
+    body: Body<CardRequest>,
     action: CardAction,
-) -> ApiResult {
+) -> ApiResult<CardStatusChanged> {
     let CurrentUser(user) = user;
-    let card_key = body.text("cardKey").ok_or_else(card_not_found)?;
-    let card = owned_card(&state, &user, card_key).await?;
+    let card = owned_card(&state, &user, body.card_key()?).await?;
     let refused = || AppError::new(ApiCode::Refused, "api.card_action_refused");
     if !card.status_at(state.clock.now_ms()).allows(action) {
         return Err(refused());
     }
     if action == CardAction::Unfreeze {
-        verification::verify(&state, &user, SecureAction::CardUnfreeze, &body).await?;
+        verification::verify(
+            &state,
+            &user,
+            SecureAction::CardUnfreeze,
+            &body.verification,
+        )
+        .await?;
     }
     let (now, user_id) = (state.clock.now_ms(), user.user_id.clone());
     let status = state
@@ -79,5 +116,8 @@ async fn change(
     } else {
         "api.card_unfrozen"
     };
-    Ok(Api::ok(json!({ "cardStatus": status.as_str() })).saying(key))
+    Ok(Api::ok(CardStatusChanged {
+        card_status: status,
+    })
+    .saying(key))
 }

@@ -1,29 +1,36 @@
-//! `GET fiscard/history?cardKey=…` (paged): the card's transactions as the card network
-//! reported them, newest first, with the fields of SPEC §3.
+//! `GET fiscard/history?cardKey=…` (paged): a card's transactions.
 
 use actix_web::web;
+use domain::orders::{TransactionStatus, TransactionType};
 use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 use super::{card_not_found, money};
-use crate::api::{Api, ApiResult, Page, PageQuery};
+use crate::api::{Api, ApiResult, Page, PageQuery, Reply};
 use crate::extract::CurrentUser;
-use crate::services::card_events::{self, Transaction};
+use crate::services::card_events::{self, Decline, Transaction};
 use crate::services::cards;
 use crate::state::AppState;
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct HistoryQuery {
+    /// The card (an unknown one, or another user's, answers 404).
     card_key: Option<String>,
 }
 
-#[derive(Serialize)]
+/// A card transaction (SPEC §3), as the card network reported it. Amounts are exact decimal
+/// text.
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct TransactionItem {
+pub struct TransactionItem {
     transaction_id: String,
+    /// What a void, reversal or refund refers to.
+    #[schema(required = true)]
     origin_transaction_id: Option<String>,
-    transaction_type: String,
-    status: String,
+    transaction_type: TransactionType,
+    status: TransactionStatus,
     merchant_name_location: String,
     /// When it happened, as the network says.
     create_at: i64,
@@ -41,14 +48,30 @@ struct TransactionItem {
     cross_broad_fee_currency: String,
     refund_fee_amount: String,
     refund_fee_currency: String,
+    /// The approval code of an approved authorization.
+    #[schema(required = true)]
     check_code: Option<String>,
-    decline_reason: Option<String>,
+    /// Why an authorization was declined.
+    #[schema(required = true)]
+    decline_reason: Option<Decline>,
 }
 
 impl TransactionItem {
-    fn of(t: Transaction) -> TransactionItem {
+    /// The row as the API shows it; an error for a kind, status or reason the row should
+    /// never hold.
+    fn of(t: Transaction) -> anyhow::Result<TransactionItem> {
         let c = &t.account_currency;
-        TransactionItem {
+        let unknown =
+            |what: &str, value: &str| anyhow::anyhow!("a transaction with the {what} {value:?}");
+        let transaction_type = TransactionType::parse(&t.transaction_type)
+            .ok_or_else(|| unknown("type", &t.transaction_type))?;
+        let status =
+            TransactionStatus::parse(&t.status).ok_or_else(|| unknown("status", &t.status))?;
+        let decline_reason = match &t.decline_reason {
+            Some(reason) => Some(Decline::parse(reason).ok_or_else(|| unknown("reason", reason))?),
+            None => None,
+        };
+        Ok(TransactionItem {
             transaction_amount: money(t.transaction_amount, &t.transaction_currency),
             account_gross_amount: money(t.account_gross_amount, c),
             transaction_fee_amount: money(t.transaction_fee, c),
@@ -61,25 +84,37 @@ impl TransactionItem {
             refund_fee_currency: c.clone(),
             transaction_id: t.transaction_id,
             origin_transaction_id: t.origin_transaction_id,
-            transaction_type: t.transaction_type,
-            status: t.status,
+            transaction_type,
+            status,
             merchant_name_location: t.merchant_name_location,
             create_at: t.occurred_at,
             create_time: t.created_at,
             account_currency: t.account_currency,
             transaction_currency: t.transaction_currency,
             check_code: t.check_code,
-            decline_reason: t.decline_reason,
-        }
+            decline_reason,
+        })
     }
 }
 
+/// A card's transactions
+///
+/// As the card network reported them, newest first, with the fields of SPEC §3.
+/// statusCodes: 200, 101, 404.
+#[utoipa::path(
+    get,
+    path = "/fiscard/history",
+    tag = "fiscard",
+    params(HistoryQuery, PageQuery),
+    security(("accessToken" = [])),
+    responses((status = 200, body = Reply<Page<TransactionItem>>))
+)]
 pub async fn card_history(
     state: web::Data<AppState>,
     user: CurrentUser,
     query: web::Query<HistoryQuery>,
     page: web::Query<PageQuery>,
-) -> ApiResult {
+) -> ApiResult<Page<TransactionItem>> {
     let card_key = query.into_inner().card_key.ok_or_else(card_not_found)?;
     let (user_id, page) = (user.0.user_id, page.into_inner());
     let found = state
@@ -92,6 +127,9 @@ pub async fn card_history(
         })
         .await?;
     let (list, total) = found.ok_or_else(card_not_found)?;
-    let items = list.into_iter().map(TransactionItem::of).collect();
+    let items = list
+        .into_iter()
+        .map(TransactionItem::of)
+        .collect::<anyhow::Result<Vec<_>>>()?;
     Ok(Api::ok(Page::new(items, total, &page)))
 }

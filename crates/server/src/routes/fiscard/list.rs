@@ -1,19 +1,30 @@
-//! `GET fiscard/list` (paged): the user's cards, newest first, cancelled cards hidden; each
-//! with its balance, status, the three limits and the rates (fractions).
+//! `GET fiscard/list` (paged): the user's cards.
 
 use actix_web::web;
 
 use super::CardItem;
-use crate::api::{Api, ApiResult, Page, PageQuery};
+use crate::api::{Api, ApiResult, Page, PageQuery, Reply};
 use crate::extract::CurrentUser;
 use crate::services::cards;
 use crate::state::AppState;
 
+/// The user's cards
+///
+/// Newest first, cancelled cards hidden; each with its balance, status, the three limits and
+/// the rates (fractions). statusCodes: 200, 101.
+#[utoipa::path(
+    get,
+    path = "/fiscard/list",
+    tag = "fiscard",
+    params(PageQuery),
+    security(("accessToken" = [])),
+    responses((status = 200, body = Reply<Page<CardItem>>))
+)]
 pub async fn list_cards(
     state: web::Data<AppState>,
     user: CurrentUser,
     page: web::Query<PageQuery>,
-) -> ApiResult {
+) -> ApiResult<Page<CardItem>> {
     let (user_id, page, now) = (user.0.user_id, page.into_inner(), state.clock.now_ms());
     let (items, total) = state
         .db

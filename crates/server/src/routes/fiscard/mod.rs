@@ -12,10 +12,16 @@ pub mod orders;
 pub mod recharge;
 
 use actix_web::HttpRequest;
+use domain::Input;
+use domain::card::CardStatus;
+use domain::forms::VerificationForm;
 use domain::money::currency_amount_text as money;
-use serde::Serialize;
+use domain::orders::OrderType;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use utoipa::ToSchema;
 
-use crate::api::{self, Answer, ApiCode, ApiResult, AppError, JsonBody};
+use crate::api::{self, Answer, ApiCode, ApiResult, AppError};
 use crate::db::DbConnection;
 use crate::services::bins::Terms;
 use crate::services::cards::{self, Card, Order};
@@ -23,21 +29,25 @@ use crate::services::idempotency::{Keyed, Seen, valid_key};
 use crate::services::sessions::SessionUser;
 use crate::state::AppState;
 
-/// A card in the list (SPEC §3).
-#[derive(Serialize)]
+/// A card (SPEC §3). Amounts are exact decimal text in the card's currency.
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct CardItem {
+pub struct CardItem {
     card_key: String,
+    /// First 6 and last 4 digits, grouped by 4.
     mask_card_no: String,
     /// What the card can spend.
     card_balance: String,
     /// What pending authorizations hold.
     held_balance: String,
     currency: String,
+    /// The card scheme (VISA, Mastercard…).
     org_name: String,
     /// The issuing region (ISO 3166-1 alpha-2).
     location: String,
-    card_status: &'static str,
+    /// Cancelled cards are not listed.
+    card_status: CardStatus,
+    /// Milliseconds since the epoch.
     create_time: i64,
     bin: String,
     /// The per-transaction limit (SPEC's name), with the three limits of `terms`.
@@ -48,9 +58,9 @@ struct CardItem {
 
 /// A card's or a BIN's terms: the three limits (exact decimal text in its currency) and the rates
 /// as fractions (0.01 = 1%).
-#[derive(Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct TermsItem {
+pub struct TermsItem {
     limits: Limits,
     recharge_rate: String,
     payment_rate: String,
@@ -58,12 +68,33 @@ struct TermsItem {
     refund_rate: String,
 }
 
-#[derive(Serialize)]
+/// The three spending limits, exact decimal text in the card's currency.
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct Limits {
+pub struct Limits {
     per_transaction: String,
     daily: String,
     monthly: String,
+}
+
+/// A card, with the verification fields the trade policy asks for (statusCode 103 says which).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CardRequest {
+    /// The card's `cardKey` (an unknown one, or another user's, answers 404).
+    #[serde(default)]
+    card_key: Input<String>,
+    #[serde(flatten)]
+    verification: VerificationForm,
+}
+
+impl CardRequest {
+    fn card_key(&self) -> Result<String, AppError> {
+        self.card_key
+            .text()
+            .map(str::to_owned)
+            .ok_or_else(card_not_found)
+    }
 }
 
 impl TermsItem {
@@ -94,7 +125,7 @@ impl CardItem {
             currency: c.clone(),
             org_name: card.org_name.clone(),
             location: card.location_code.clone(),
-            card_status: card.status_at(now).as_str(),
+            card_status: card.status_at(now),
             create_time: card.created_at,
             bin: card.bin.clone(),
             max_on_percent: money(t.limits.per_transaction, c),
@@ -103,19 +134,22 @@ impl CardItem {
     }
 }
 
-/// A card order (SPEC §3): `status` is the numeric code of SPEC §4.
-#[derive(Serialize)]
+/// A card order (SPEC §3).
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct OrderItem {
+pub struct OrderItem {
     id: String,
     card_key: String,
     mask_card_no: String,
     #[serde(rename = "type")]
-    kind: &'static str,
+    kind: OrderType,
     amount: String,
     currency: String,
     fee: String,
+    /// 0, 1, 5 processing; 2 completed; 3 failed; 4 cancelled (SPEC §4).
+    #[schema(minimum = 0, maximum = 5)]
     status: i64,
+    /// Milliseconds since the epoch.
     create_time: i64,
 }
 
@@ -125,7 +159,7 @@ impl OrderItem {
             id: order.id.clone(),
             card_key: order.card_id.clone(),
             mask_card_no: order.mask_card_no.clone(),
-            kind: order.kind.as_str(),
+            kind: order.kind,
             amount: money(order.amount, &order.currency),
             currency: order.currency.clone(),
             fee: money(order.fee, &order.currency),
@@ -154,28 +188,54 @@ async fn owned_card(
         .ok_or_else(card_not_found)
 }
 
+/// The `Idempotency-Key` header of the operations that move money or issue cards.
+#[derive(Debug, utoipa::IntoParams)]
+#[into_params(parameter_in = Header)]
+pub struct IdempotencyKey {
+    /// 1 to 255 visible ASCII characters. A retry with the same key and the same request answers
+    /// the first answer word for word and does nothing again (header `Idempotent-Replayed:
+    /// true`); the same key with another request is refused (409).
+    #[param(rename = "Idempotency-Key", max_length = 255, value_type = Option<String>)]
+    key: Option<Result<String, ()>>,
+}
+
+impl actix_web::FromRequest for IdempotencyKey {
+    type Error = AppError;
+    type Future = std::future::Ready<Result<IdempotencyKey, AppError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let key = req.headers().get("Idempotency-Key").map(|value| {
+            value
+                .to_str()
+                .ok()
+                .filter(|k| valid_key(k))
+                .map(str::to_owned)
+                .ok_or(())
+        });
+        std::future::ready(Ok(IdempotencyKey { key }))
+    }
+}
+
 /// The request's `Idempotency-Key`, if it sent one: 400 when it is malformed.
 fn idempotency_key(
-    req: &HttpRequest,
+    header: &IdempotencyKey,
     state: &AppState,
     user: &SessionUser,
     route: &str,
-    body: &JsonBody,
+    body: &Map<String, Value>,
 ) -> Result<Option<Keyed>, AppError> {
-    let Some(value) = req.headers().get("Idempotency-Key") else {
+    let Some(key) = &header.key else {
         return Ok(None);
     };
-    let key = value
-        .to_str()
-        .ok()
-        .filter(|k| valid_key(k))
-        .ok_or_else(|| AppError::new(ApiCode::BadRequest, "api.idempotency_key_invalid"))?;
+    let key = key
+        .as_deref()
+        .map_err(|()| AppError::new(ApiCode::BadRequest, "api.idempotency_key_invalid"))?;
     Ok(Some(Keyed::new(
         &user.user_id,
         key,
         &state.vault,
         route,
-        &body.0,
+        body,
     )))
 }
 
@@ -186,10 +246,10 @@ fn idempotency_conflict() -> AppError {
 /// The first answer when this key was answered before (checked before verifying again: the
 /// codes of a retried request were spent by the first); 409 when it was used for another
 /// request.
-async fn answered_before(
+async fn answered_before<T>(
     state: &AppState,
     keyed: Option<&Keyed>,
-) -> Result<Option<Answer>, AppError> {
+) -> Result<Option<Answer<T>>, AppError> {
     let Some(keyed) = keyed.cloned() else {
         return Ok(None);
     };
@@ -203,9 +263,14 @@ async fn answered_before(
 /// Runs `work` in one write transaction, under the request's idempotency key when it has one:
 /// the key is claimed first, and the answer (success or handled refusal) is stored with what
 /// `work` wrote. `work`'s outer error (a failure) rolls everything back, key included.
-async fn run_once<F>(state: &AppState, keyed: Option<Keyed>, work: F) -> Result<Answer, AppError>
+async fn run_once<T, F>(
+    state: &AppState,
+    keyed: Option<Keyed>,
+    work: F,
+) -> Result<Answer<T>, AppError>
 where
-    F: FnOnce(&mut DbConnection) -> Result<ApiResult, AppError> + Send + 'static,
+    T: Serialize + Send + 'static,
+    F: FnOnce(&mut DbConnection) -> Result<ApiResult<T>, AppError> + Send + 'static,
 {
     let locale = api::locale();
     let now = state.clock.now_ms();

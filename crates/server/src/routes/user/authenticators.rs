@@ -10,45 +10,99 @@
 //! The list of bound authenticators is part of `GET user/config`.
 
 use actix_web::web;
-use domain::forms::{BindAuthenticatorForm, NoContext};
+use domain::Input;
+use domain::forms::{BindAuthenticatorForm, Form, NoContext, VerificationForm};
 use domain::security::SecureAction;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
+use super::config::AuthenticatorView;
 use super::notify;
-use crate::api::{Api, ApiCode, ApiResult, AppError, Fields, JsonBody};
+use crate::api::{Api, ApiCode, ApiResult, AppError, Body, BodyOrQuery, Empty, Reply};
 use crate::extract::{Client, CurrentUser};
 use crate::services::authenticators::{self, BindRefusal, ISSUER, KEY_TTL_MS, RemoveRefusal};
 use crate::services::security_log::{self, Event};
-use crate::services::verification;
+use crate::services::verification::{self, Rejected};
 use crate::state::AppState;
 
-/// `GET user/config/mfa/key`.
-pub async fn issue_key(state: web::Data<AppState>, user: CurrentUser, fields: Fields) -> ApiResult {
+/// A binding key for an authenticator app.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuthenticatorKey {
+    /// The secret in base32 (RFC 4648, no padding), to type into the app.
+    secret_key: String,
+    /// A `data:image/svg+xml;base64,…` QR code of the `otpauth://totp/…` URI (issuer fiscard,
+    /// account the user's e-mail, SHA1, 6 digits, 30 s).
+    code_img_url: String,
+    /// When the key expires (UTC milliseconds); binding after it answers 109.
+    expire_time: i64,
+}
+
+/// Remove an authenticator, with the verification fields the policy asks for.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RemoveAuthenticator {
+    /// The authenticator's `id`.
+    #[serde(default)]
+    mfa_id: Input<String>,
+    #[serde(flatten)]
+    verification: VerificationForm,
+}
+
+/// A binding key for an authenticator app
+///
+/// After step-up verification (the e-mail code, plus a bound authenticator's code) carried in
+/// the query. The key lives 10 minutes; a new one replaces it. statusCodes: 200, 101, 102,
+/// 103, 104, 429.
+#[utoipa::path(
+    get,
+    path = "/user/config/mfa/key",
+    tag = "user",
+    params(VerificationForm),
+    security(("accessToken" = [])),
+    responses((status = 200, body = Reply<AuthenticatorKey>))
+)]
+pub async fn issue_key(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    codes: BodyOrQuery<VerificationForm>,
+) -> ApiResult<AuthenticatorKey> {
     let CurrentUser(user) = user;
-    verification::verify(&state, &user, SecureAction::AuthenticatorBind, &fields.0).await?;
+    verification::verify(&state, &user, SecureAction::AuthenticatorBind, &codes).await?;
     let (vault, now, user_id) = (state.vault.clone(), state.clock.now_ms(), user.user_id);
     let secret = state
         .db
         .write(move |conn| Ok(authenticators::issue_key(conn, &vault, &user_id, now)?))
         .await?;
     let uri = totp::otpauth_uri(&secret, ISSUER, &user.email);
-    Ok(Api::ok(json!({
-        "secretKey": secret.to_base32(),
-        "codeImgUrl": totp::qr_data_url(&uri),
-        "expireTime": now + KEY_TTL_MS,
-    }))
+    Ok(Api::ok(AuthenticatorKey {
+        secret_key: secret.to_base32(),
+        code_img_url: totp::qr_data_url(&uri),
+        expire_time: now + KEY_TTL_MS,
+    })
     .saying("api.authenticator_key_issued"))
 }
 
-/// `POST user/config/mfa/key`.
+/// Bind an authenticator
+///
+/// Binds the key just issued once `mfaCode` is its current code; 109 when the key expired or
+/// was never issued. statusCodes: 200, 101, 102, 104, 109, 429.
+#[utoipa::path(
+    post,
+    path = "/user/config/mfa/key",
+    tag = "user",
+    request_body = BindAuthenticatorForm,
+    security(("accessToken" = [])),
+    responses((status = 200, body = Reply<AuthenticatorView>))
+)]
 pub async fn bind(
     state: web::Data<AppState>,
     user: CurrentUser,
     client: Client,
-    body: JsonBody,
-) -> ApiResult {
+    body: Body<BindAuthenticatorForm>,
+) -> ApiResult<AuthenticatorView> {
     let CurrentUser(user) = user;
-    let bind = body.form::<BindAuthenticatorForm>(&NoContext)?;
+    let bind = body.parse(&NoContext)?;
     let (vault, now, user_id) = (
         state.vault.clone(),
         state.clock.now_ms(),
@@ -63,13 +117,17 @@ pub async fn bind(
                 Ok(
                     match authenticators::bind(conn, &vault, &user_id, &remark, &bind_code, now)? {
                         Ok(id) => Ok(id),
-                        Err(BindRefusal::KeyExpired) => Err(AppError::new(
-                            ApiCode::AuthenticatorKeyExpired,
-                            "api.authenticator_key_expired",
-                        )),
-                        Err(BindRefusal::WrongCode) => {
-                            Err(AppError::new(ApiCode::VerificationWrong, "api.mfa_wrong"))
-                        }
+                        Err(BindRefusal::KeyExpired) => Err(Rejected {
+                            error: AppError::new(
+                                ApiCode::AuthenticatorKeyExpired,
+                                "api.authenticator_key_expired",
+                            ),
+                            guess: false,
+                        }),
+                        Err(BindRefusal::WrongCode) => Err(Rejected {
+                            error: AppError::new(ApiCode::VerificationWrong, "api.mfa_wrong"),
+                            guess: true,
+                        }),
                     },
                 )
             })?;
@@ -92,21 +150,35 @@ pub async fn bind(
         "authenticator_bound",
         [("remark", bind.remark.as_str())],
     );
-    Ok(
-        Api::ok(json!({ "id": id, "remark": bind.remark, "createTime": now }))
-            .saying("api.authenticator_bound"),
-    )
+    Ok(Api::ok(AuthenticatorView {
+        id,
+        remark: bind.remark,
+        create_time: now,
+    })
+    .saying("api.authenticator_bound"))
 }
 
-/// `DELETE user/config/mfa/key`.
+/// Remove an authenticator
+///
+/// With step-up verification (a code of any bound authenticator, this one included); the last
+/// one stays (422). `mfaId` and the codes come in the body, or in the query for clients that
+/// send no body with `DELETE`. statusCodes: 200, 101, 102, 103, 104, 404, 422, 429.
+#[utoipa::path(
+    delete,
+    path = "/user/config/mfa/key",
+    tag = "user",
+    request_body = RemoveAuthenticator,
+    security(("accessToken" = [])),
+    responses((status = 200, body = Reply<Empty>))
+)]
 pub async fn remove(
     state: web::Data<AppState>,
     user: CurrentUser,
     client: Client,
-    fields: Fields,
-) -> ApiResult {
+    body: BodyOrQuery<RemoveAuthenticator>,
+) -> ApiResult<Empty> {
     let CurrentUser(user) = user;
-    let Some(mfa_id) = fields.0.text("mfaId") else {
+    let Some(mfa_id) = body.mfa_id.text().map(str::to_owned) else {
         return Err(AppError::validation(&[domain::FieldError::new(
             "mfaId",
             domain::ErrorCode::RequiredChoice,
@@ -124,7 +196,13 @@ pub async fn remove(
     if bound.len() < 2 {
         return Err(last_one());
     }
-    verification::verify(&state, &user, SecureAction::AuthenticatorRemove, &fields.0).await?;
+    verification::verify(
+        &state,
+        &user,
+        SecureAction::AuthenticatorRemove,
+        &body.verification,
+    )
+    .await?;
     let (now, user_id) = (state.clock.now_ms(), user.user_id.clone());
     let remark = state
         .db
@@ -154,7 +232,7 @@ pub async fn remove(
         "authenticator_removed",
         [("remark", remark.as_str())],
     );
-    Ok(Api::ok(serde_json::Value::Null).saying("api.authenticator_removed"))
+    Ok(Api::ok(Empty).saying("api.authenticator_removed"))
 }
 
 fn unknown() -> AppError {

@@ -1,12 +1,12 @@
-//! `POST user/forgetPassword`: step 1 `{email, token}` mails a code when the address has an
-//! account (the answer is the same when it has none); step 2 `{email, emailCaptcha, password,
-//! confirm}` sets the new password, ends every session and tells the account holder.
+//! `POST user/forgetPassword`: mail a code, then set a new password.
 
 use actix_web::web;
 use domain::i18n::Locale;
+use serde::Serialize;
+use utoipa::ToSchema;
 
-use super::start_with_email;
-use crate::api::{Api, ApiCode, ApiResult, AppError, JsonBody};
+use super::{CodeSent, EmailSteps, start_with_email};
+use crate::api::{Api, ApiCode, ApiResult, AppError, Body, Empty, Reply};
 use crate::extract::Client;
 use crate::mailer::Mail;
 use crate::services::email_codes::{self, Purpose};
@@ -14,16 +14,45 @@ use crate::services::security_log::{self, Event};
 use crate::services::{accounts, sessions};
 use crate::state::AppState;
 
+/// Step 1 mailed a code; step 2 set the password (no content).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum Recovery {
+    CodeSent(CodeSent),
+    PasswordSet(Empty),
+}
+
+/// Recover: mail a code, then set a new password
+///
+/// Step 1 `{email, token}` (no `emailCaptcha` nor `password`): spends the captcha and mails a
+/// code when the address has an account; the answer (`CodeSent`) is the same when it has none.
+///
+/// Step 2 `{email, emailCaptcha, password, confirm}`: checks the code, sets the new password,
+/// ends every session of the account and mails its holder; `content` is null.
+///
+/// statusCodes: 200, 102, 104, 400 (captcha), 429.
+#[utoipa::path(
+    post,
+    path = "/user/forgetPassword",
+    tag = "auth",
+    request_body = EmailSteps,
+    responses((status = 200, body = Reply<Recovery>))
+)]
 pub async fn forget_password(
     state: web::Data<AppState>,
-    body: JsonBody,
+    body: Body<EmailSteps>,
     client: Client,
-) -> ApiResult {
-    if body.text("emailCaptcha").is_none() && body.text("password").is_none() {
-        return Ok(Api::ok(
-            start_with_email(&state, &body, &client, Purpose::ForgetPassword).await?,
+) -> ApiResult<Recovery> {
+    if body.is_first_step() {
+        let sent = start_with_email(
+            &state,
+            &body.token,
+            &body.email,
+            &client,
+            Purpose::ForgetPassword,
         )
-        .saying("api.email_code_sent"));
+        .await?;
+        return Ok(Api::ok(Recovery::CodeSent(sent)).saying("api.email_code_sent"));
     }
     let (email, password, code) = super::email_code_and_new_password(&body)?;
 
@@ -76,5 +105,5 @@ pub async fn forget_password(
         &domain::error::Params::default(),
     );
     state.mailer.send_later(mail);
-    Ok(Api::ok(serde_json::Value::Null).saying("api.password_reset"))
+    Ok(Api::ok(Recovery::PasswordSet(Empty)).saying("api.password_reset"))
 }

@@ -2,13 +2,27 @@
 
 use actix_web::web;
 
-use crate::api::{Api, ApiResult};
+use crate::api::{Api, ApiResult, Empty, Reply};
 use crate::extract::{Client, CurrentUser};
 use crate::services::security_log::{self, Event};
 use crate::services::sessions;
 use crate::state::AppState;
 
-pub async fn logout(state: web::Data<AppState>, user: CurrentUser, client: Client) -> ApiResult {
+/// Log out (silent)
+///
+/// Ends the current session. No body. statusCodes: 200, 101.
+#[utoipa::path(
+    post,
+    path = "/user/logout",
+    tag = "auth",
+    security(("accessToken" = [])),
+    responses((status = 200, body = Reply<Empty>))
+)]
+pub async fn logout(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    client: Client,
+) -> ApiResult<Empty> {
     let now = state.clock.now_ms();
     let CurrentUser(user) = user;
     state
@@ -26,5 +40,5 @@ pub async fn logout(state: web::Data<AppState>, user: CurrentUser, client: Clien
             Ok(())
         })
         .await?;
-    Ok(Api::ok(serde_json::Value::Null).saying("api.logged_out"))
+    Ok(Api::ok(Empty).saying("api.logged_out"))
 }

@@ -20,14 +20,17 @@ pub mod sessions;
 pub mod switch;
 pub mod verification_factors;
 
+use domain::Input;
 use domain::email::Email;
 use domain::error::Params;
-use domain::forms::{EmailForm, NewPasswordForm, NoContext, VerificationForm};
+use domain::forms::{EmailForm, Form, NewPasswordForm, NoContext, VerificationForm};
 use domain::i18n::Locale;
+use domain::input::Code;
 use domain::security::Factors;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
-use crate::api::{AppError, JsonBody};
+use crate::api::AppError;
 use crate::extract::Client;
 use crate::mailer::Mail;
 use crate::services::accounts;
@@ -59,10 +62,65 @@ enum Delivery {
     Nothing,
 }
 
+/// A session: send `token` as `Access-Token`. The factor flags are all false.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Session {
+    token: String,
+    #[serde(flatten)]
+    factors: Factors,
+}
+
+impl Session {
+    fn of(token: String) -> Session {
+        Session {
+            token,
+            factors: Factors::default(),
+        }
+    }
+}
+
+/// An e-mail code was asked for: the same answer whether or not the address has an account
+/// (`email` is true, the other flags false).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CodeSent {
+    #[serde(flatten)]
+    factors: Factors,
+    /// Seconds before another code may be asked for.
+    resend_after: u64,
+}
+
+/// Register and recover, both steps: step 1 sends `email` and `token` (mails a code); step 2
+/// sends `email`, `emailCaptcha`, `password` and `confirm`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailSteps {
+    #[serde(flatten)]
+    email: EmailForm,
+    /// Step 1: a solution of `GET /captcha/challenge` (a base64 ALTCHA payload); single use.
+    #[serde(default)]
+    token: Input<String>,
+    /// Step 2: the mailed code (6 digits).
+    #[serde(default)]
+    email_captcha: Input<Code>,
+    #[serde(flatten)]
+    password: NewPasswordForm,
+}
+
+impl EmailSteps {
+    /// Step 2 sends the code or the password; step 1 neither.
+    fn is_first_step(&self) -> bool {
+        self.email_captcha
+            .value()
+            .is_none_or(|c| c.as_str().is_empty())
+            && self.password.password.text().is_none()
+    }
+}
+
 /// Spends the request's captcha solution (`token`); refused when missing, wrong or used.
-async fn spend_captcha(state: &AppState, body: &JsonBody) -> Result<(), AppError> {
+async fn spend_captcha(state: &AppState, token: &Input<String>) -> Result<Option<u64>, AppError> {
     let key = state.config.secrets.captcha_hmac_key.expose().clone();
-    let token = body.text("token");
+    let token = token.text().map(str::to_owned);
     let now = state.clock.now_ms();
     state
         .db
@@ -111,12 +169,13 @@ async fn issue_code(
 /// The answer is the same whether or not the address has an account.
 async fn start_with_email(
     state: &AppState,
-    body: &JsonBody,
+    token: &Input<String>,
+    email: &EmailForm,
     client: &Client,
     purpose: Purpose,
-) -> Result<serde_json::Value, AppError> {
-    spend_captcha(state, body).await?;
-    let email = body.form::<EmailForm>(&NoContext)?;
+) -> Result<CodeSent, AppError> {
+    spend_captcha(state, token).await?;
+    let email = email.parse(&NoContext)?;
     let address = email.as_str().to_owned();
     let account = state
         .db
@@ -129,24 +188,30 @@ async fn start_with_email(
         _ => Delivery::Nothing,
     };
     issue_code(state, &email, purpose, client, delivery, locale).await?;
-    Ok(
-        json!({ "email": true, "mfa": false, "security": false, "resendAfter": email_codes::RESEND_COOLDOWN_MS / 1000 }),
-    )
+    Ok(CodeSent {
+        factors: Factors {
+            email: true,
+            ..Factors::default()
+        },
+        resend_after: email_codes::RESEND_COOLDOWN_MS.unsigned_abs() / 1000,
+    })
 }
 
 /// Register and recover, step 2: the address, its e-mail code and the new password, checked by
 /// the domain crate's forms (102 with their field errors otherwise).
-fn email_code_and_new_password(body: &JsonBody) -> Result<(Email, String, String), AppError> {
-    let email = body.form::<EmailForm>(&NoContext)?;
-    let password = body.form::<NewPasswordForm>(&NoContext)?;
+fn email_code_and_new_password(steps: &EmailSteps) -> Result<(Email, String, String), AppError> {
+    let email = steps.email.parse(&NoContext)?;
+    let password = steps.password.parse(&NoContext)?;
     let only_email = Factors {
         email: true,
-        mfa: false,
-        security: false,
+        ..Factors::default()
     };
-    let code = body
-        .form::<VerificationForm>(&only_email)?
-        .email_code
-        .unwrap_or_default();
+    let code = VerificationForm {
+        email_captcha: steps.email_captcha.clone(),
+        ..VerificationForm::default()
+    }
+    .parse(&only_email)?
+    .email_code
+    .unwrap_or_default();
     Ok((email, password, code))
 }

@@ -1,24 +1,51 @@
-//! `POST user/register`: step 1 `{email, token}` mails a code (or, to an address that already
-//! has an account, a notice); step 2 `{email, emailCaptcha, password, confirm}` creates the
-//! account and logs in.
+//! `POST user/register`: mail a code, then create the account.
 
 use actix_web::web;
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
 
-use super::start_with_email;
-use crate::api::{Api, ApiCode, ApiResult, AppError, JsonBody};
+use super::{CodeSent, EmailSteps, Session, start_with_email};
+use crate::api::{Api, ApiCode, ApiResult, AppError, Body, Reply};
 use crate::extract::Client;
 use crate::services::email_codes::{self, Purpose};
 use crate::services::security_log::{self, Event};
 use crate::services::{accounts, sessions};
 use crate::state::AppState;
 
-pub async fn register(state: web::Data<AppState>, body: JsonBody, client: Client) -> ApiResult {
-    if body.text("emailCaptcha").is_none() && body.text("password").is_none() {
-        return Ok(
-            Api::ok(start_with_email(&state, &body, &client, Purpose::Register).await?)
-                .saying("api.email_code_sent"),
-        );
+/// Step 1 mailed a code; step 2 opened a session.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum Registration {
+    CodeSent(CodeSent),
+    Session(Session),
+}
+
+/// Register: mail a code, then create the account
+///
+/// Step 1 `{email, token}` (no `emailCaptcha` nor `password`): spends the captcha and mails a
+/// code to a new address, or a notice to one that already has an account; the answer
+/// (`CodeSent`) is the same either way.
+///
+/// Step 2 `{email, emailCaptcha, password, confirm}`: checks the code, creates the account and
+/// opens a session (`Session`).
+///
+/// statusCodes: 200, 102, 104 (wrong, expired or used-up code), 400 (captcha), 429.
+#[utoipa::path(
+    post,
+    path = "/user/register",
+    tag = "auth",
+    request_body = EmailSteps,
+    responses((status = 200, body = Reply<Registration>))
+)]
+pub async fn register(
+    state: web::Data<AppState>,
+    body: Body<EmailSteps>,
+    client: Client,
+) -> ApiResult<Registration> {
+    if body.is_first_step() {
+        let sent =
+            start_with_email(&state, &body.token, &body.email, &client, Purpose::Register).await?;
+        return Ok(Api::ok(Registration::CodeSent(sent)).saying("api.email_code_sent"));
     }
     let (email, password, code) = super::email_code_and_new_password(&body)?;
 
@@ -82,8 +109,5 @@ pub async fn register(state: web::Data<AppState>, body: JsonBody, client: Client
             )?)
         })
         .await?;
-    Ok(
-        Api::ok(json!({ "token": token, "email": false, "mfa": false, "security": false }))
-            .saying("api.registered"),
-    )
+    Ok(Api::ok(Registration::Session(Session::of(token))).saying("api.registered"))
 }

@@ -2,28 +2,46 @@
 
 use actix_web::web;
 use serde::Serialize;
+use utoipa::ToSchema;
 
-use crate::api::{Api, ApiResult, AppError, Page, PageQuery};
+use crate::api::{Api, ApiResult, AppError, Page, PageQuery, Reply};
 use crate::extract::CurrentUser;
 use crate::services::security_log;
 use crate::state::AppState;
 
-#[derive(Serialize)]
+/// One entry of the security history.
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct EventEntry {
+pub struct EventEntry {
     id: String,
-    /// e.g. `login_succeeded`, `login_failed`, `password_reset`, `session_revoked`.
+    /// registered, login_succeeded, login_failed, login_locked, logout, password_reset,
+    /// session_revoked, other_sessions_revoked, pin_set, pin_changed, password_changed,
+    /// authenticator_bound, authenticator_removed, switch_changed, mobile_bound, card_issued,
+    /// card_revealed, card_frozen, card_unfrozen, card_cancelled.
     kind: String,
     ip: String,
+    /// The browser's user agent.
     device: String,
+    /// UTC milliseconds since the Unix epoch.
     create_time: i64,
 }
 
+/// The security history
+///
+/// The account's logins, changes and card reveals, newest first. statusCodes: 200, 101.
+#[utoipa::path(
+    get,
+    path = "/user/security/events",
+    tag = "user",
+    params(PageQuery),
+    security(("accessToken" = [])),
+    responses((status = 200, body = Reply<Page<EventEntry>>))
+)]
 pub async fn list_security_events(
     state: web::Data<AppState>,
     user: CurrentUser,
     query: web::Query<PageQuery>,
-) -> ApiResult {
+) -> ApiResult<Page<EventEntry>> {
     let query = query.into_inner();
     let (offset, limit) = (query.offset(), i64::from(query.size()));
     let user_id = user.0.user_id;

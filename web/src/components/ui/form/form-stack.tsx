@@ -1,5 +1,11 @@
 import { Stack } from "@chakra-ui/react";
-import type { FormEventHandler, ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
+
+/**
+ * What a form does when submitted: react-hook-form's `handleSubmit(…)`, which is async. The form
+ * does not wait for it: the handler shows its own outcome.
+ */
+export type FormSubmitHandler = (event: FormEvent<HTMLFormElement>) => void | Promise<void>;
 
 /** A form laid out as a stack; named by `label` (role "form"); the browser's own checks are off. */
 export function FormStack({
@@ -8,12 +14,12 @@ export function FormStack({
   children,
 }: {
   readonly label: string;
-  readonly onSubmit: FormEventHandler<HTMLFormElement>;
+  readonly onSubmit: FormSubmitHandler;
   readonly children: ReactNode;
 }) {
   return (
     <Stack asChild gap="4">
-      <form onSubmit={onSubmit} noValidate aria-label={label}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={label}>
         {children}
       </form>
     </Stack>

@@ -3,4 +3,4 @@ export { FormError } from "./form-error";
 export { FormField, type FormFieldProps } from "./form-field";
 export { useDomainForm, type UseDomainFormOptions } from "./use-domain-form";
 export { applyFieldErrors } from "./apply-field-errors";
-export { FormStack } from "./form-stack";
+export { FormStack, type FormSubmitHandler } from "./form-stack";

@@ -1,19 +1,15 @@
 // `GET /api/captcha/challenge`: an ALTCHA proof-of-work challenge. Answered bare (not in the
 // API envelope) so any ALTCHA client can use it, hence fetched here rather than through the
 // API client.
+import type { Schema } from "@/lib/api-schema";
 import { API_BASE } from "@/lib/api-request";
 
 export const CAPTCHA_CHALLENGE_URL = `${API_BASE}/captcha/challenge`;
 
-export interface CaptchaChallenge {
-  readonly algorithm: string;
-  readonly challenge: string;
-  readonly salt: string;
-  readonly signature: string;
-  readonly maxnumber: number;
-}
+export type CaptchaChallenge = Schema<"AltchaChallenge">;
 
-function isChallenge(value: unknown): value is CaptchaChallenge {
+/** Whether `value` is a challenge (the bare answer here, or a 428's content). */
+export function isCaptchaChallenge(value: unknown): value is CaptchaChallenge {
   if (typeof value !== "object" || value === null) return false;
   const c = value as Record<string, unknown>;
   return (
@@ -33,6 +29,6 @@ export async function getCaptchaChallenge(signal?: AbortSignal): Promise<Captcha
     signal,
   });
   const answer: unknown = await response.json();
-  if (!response.ok || !isChallenge(answer)) throw new Error("not a captcha challenge");
+  if (!response.ok || !isCaptchaChallenge(answer)) throw new Error("not a captcha challenge");
   return answer;
 }

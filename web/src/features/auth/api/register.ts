@@ -1,12 +1,12 @@
 import type { ApiClient } from "@/lib/api-client";
-import type { LoginAnswer } from "./login";
+import type { ApiBody, ApiContent, Sent } from "@/lib/api-schema";
 
-/** Step 1 (`{email, token}`) mails a code; step 2 creates the account and answers a token. */
+type Body = ApiBody<"/user/register", "post">;
+
+/** Step 1 (`{email, token}`) mails a code; step 2 creates the account and answers a session. */
 export function register(
   api: ApiClient,
-  body:
-    | { email: string; token: string }
-    | { email: string; emailCaptcha: string; password: string; confirm: string },
+  body: Sent<Body, "email" | "token"> | Sent<Body, "email" | "emailCaptcha" | "password" | "confirm">,
 ) {
-  return api.post<LoginAnswer>("user/register", body, { login: true });
+  return api.post<ApiContent<"/user/register", "post">>("user/register", body, { login: true });
 }

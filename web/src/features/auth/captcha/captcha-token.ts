@@ -7,8 +7,11 @@ import { solveChallenge } from "./solve-challenge";
 /** Pause between failed attempts. */
 export const CAPTCHA_RETRY_MS = 1000;
 
-/** Solves in a Worker where there is one (browsers), else on this thread (tests in Node). */
-function solve(challenge: CaptchaChallenge, signal?: AbortSignal): Promise<string | null> {
+/**
+ * Solves `challenge` in a Worker where there is one (browsers), else on this thread (tests in
+ * Node): for the harder challenge a login is sent back with (statusCode 428) as for any.
+ */
+export function solveCaptchaChallenge(challenge: CaptchaChallenge, signal?: AbortSignal): Promise<string | null> {
   if (typeof Worker === "undefined") return solveChallenge(challenge);
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./captcha-worker.ts", import.meta.url), { type: "module" });
@@ -50,7 +53,7 @@ export async function getCaptchaToken(signal?: AbortSignal): Promise<string> {
   for (;;) {
     signal?.throwIfAborted();
     try {
-      const token = await solve(await getCaptchaChallenge(signal), signal);
+      const token = await solveCaptchaChallenge(await getCaptchaChallenge(signal), signal);
       if (token !== null) return token;
     } catch (error) {
       if (signal?.aborted) throw error;

@@ -59,7 +59,7 @@ describe("getCaptchaToken", () => {
 
     await expect(token).resolves.toBe(encodeSolution(challengeFor(3), 3));
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe("/api/captcha/challenge");
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/captcha/challenge");
   });
 
   it("stops when its signal aborts", async () => {

@@ -19,7 +19,7 @@ export function useCaptcha(): { take: () => Promise<string> } {
   }, []);
 
   useEffect(() => {
-    start();
+    void start();
     return () => {
       controller.current?.abort();
       controller.current = null;
@@ -29,7 +29,7 @@ export function useCaptcha(): { take: () => Promise<string> } {
 
   const take = useCallback(() => {
     const token = next.current ?? start();
-    start();
+    void start();
     return token;
   }, [start]);
 

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import domainEnUS from "@domain-locales/en-US.json";
 import webEnUS from "@/locales/en-US.json";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -7,9 +8,12 @@ import { callsTo, mockApi, securityConfig, userSelf } from "@/testing/mock-api";
 import { renderApp } from "@/testing/render-app";
 
 // The proof of work itself is tested in captcha/; here every token is solved at once.
-vi.mock("../captcha/captcha-token", () => ({ getCaptchaToken: async () => "captcha-token" }));
+vi.mock("../captcha/captcha-token", () => ({
+  getCaptchaToken: () => Promise.resolve("captcha-token"),
+  solveCaptchaChallenge: (challenge: { salt: string }) => Promise.resolve(`solved:${challenge.salt}`),
+}));
 
-const en: Record<string, string> = webEnUS;
+const en: Record<string, string> = { ...domainEnUS, ...webEnUS };
 const text = (key: string) => en[key] ?? key;
 
 afterEach(() => {
@@ -80,6 +84,37 @@ describe("login", JOURNEY, () => {
     expect(await screen.findByRole("button", { name: new RegExp(`^${text("header.user_menu")}: `) })).toBeVisible();
   });
 
+  it("proves itself with the harder challenge of an account under attack, then logs in", async () => {
+    const harder = {
+      algorithm: "SHA-256",
+      challenge: "0".repeat(64),
+      maxnumber: 2_000_000,
+      salt: "00112233445566778899aabb?expires=1790000600&maxnumber=2000000&",
+      signature: "1".repeat(64),
+    };
+    const { requests } = mockApi({
+      ...sessionApi,
+      "POST user/login": ({ body }) =>
+        body["token"] === "captcha-token"
+          ? { statusCode: 428, content: harder, message: "Checking this device first" }
+          : { content: { token: "session-7", email: false, mfa: false, security: false } },
+    });
+    const { user } = await openDialog("header.login");
+    const dialog = within(await screen.findByRole("dialog", { name: text("auth.login.title") }, { timeout: 5000 }));
+    await user.type(await dialog.findByRole("textbox", { name: text("auth.email") }), "owner@example.com");
+    await user.type(dialog.getByLabelText(text("auth.password"), { selector: "input", exact: false }), "Secret123");
+    await user.click(dialog.getByRole("button", { name: text("auth.login.submit") }));
+
+    // Told what is happening, as information rather than an error.
+    expect(await screen.findByText("Checking this device first")).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(callsTo(requests, "POST user/login").map((r) => r.body["token"])).toEqual([
+      "captcha-token",
+      `solved:${harder.salt}`,
+    ]);
+    expect(readSessionToken()).toBe("session-7");
+  });
+
   it("shows the catalogue's messages under the fields before sending anything", async () => {
     const { requests } = mockApi({});
     const { user } = await openDialog("header.login");
@@ -89,6 +124,10 @@ describe("login", JOURNEY, () => {
 
     const email = dialog.getByRole("textbox", { name: text("auth.email") });
     await waitFor(() => expect(email).toHaveAttribute("aria-invalid", "true"));
+    // Each field names its own error (aria-errormessage), in the catalogue's words.
+    expect(email).toHaveAccessibleErrorMessage(text("error.email_invalid"));
+    const password = dialog.getByLabelText(new RegExp(`^${text("auth.password")}`));
+    expect(password).toHaveAccessibleErrorMessage(text("error.password_required"));
     expect(callsTo(requests, "POST user/login")).toHaveLength(0);
   });
 });
@@ -130,7 +169,7 @@ describe("recover", JOURNEY, () => {
   it("sets the new password, then offers the login with the same address", async () => {
     const { requests } = mockApi({
       "POST user/forgetPassword": ({ body }) =>
-        body["password"] ? { content: null } : { content: { email: true, mfa: false, security: false } },
+        body["password"] ? { content: null } : { content: { email: true, mfa: false, security: false, resendAfter: 59 } },
     });
     const { user } = await openDialog("header.login");
     const login = within(await screen.findByRole("dialog", { name: text("auth.login.title") }, { timeout: 5000 }));

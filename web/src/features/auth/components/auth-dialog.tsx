@@ -1,7 +1,9 @@
 import { CloseButton, Drawer, Heading, Link, Portal, Stack, Text } from "@chakra-ui/react";
 import type { Factors } from "domain-wasm";
 import { useState, type MouseEvent } from "react";
+import { toaster } from "@/components/ui/toaster-queue";
 import { VerificationForm } from "@/components/ui/verification-form";
+import { StatusCode } from "@/lib/api-client";
 import { useApiClient } from "@/lib/api-provider";
 import { useI18n } from "@/lib/i18n";
 import { useModalGuard } from "@/lib/modal-guard";
@@ -10,6 +12,8 @@ import { completeLogin, login } from "../api/login";
 import { forgetPassword } from "../api/forget-password";
 import { register } from "../api/register";
 import { sendEmailCode } from "../api/send-email-code";
+import { isCaptchaChallenge } from "../api/get-captcha-challenge";
+import { solveCaptchaChallenge } from "../captcha/captcha-token";
 import { useCaptcha } from "../captcha/use-captcha";
 import { authDialog, closeAuthDialog, openAuthDialog, type AuthMode } from "../stores/auth-dialog";
 import { AuthSteps, type AuthStep } from "./auth-steps";
@@ -103,11 +107,21 @@ function AuthFlow({
           <LoginForm
             email={initialEmail}
             onSubmit={async (values) => {
-              const answer = await login(api, { ...values, token: await captcha.take() });
+              let answer = await login(api, { ...values, token: await captcha.take() });
+              if (!answer.ok && answer.statusCode === StatusCode.HarderProofRequired && isCaptchaChallenge(answer.content)) {
+                // An account tried from many places: this device proves itself with the harder
+                // challenge the server sent (a few seconds of work), then logs in as usual.
+                toaster.create({ type: "info", title: answer.message });
+                const token = await solveCaptchaChallenge(answer.content);
+                if (token !== null) answer = await login(api, { ...values, token });
+              }
               if (!answer.ok) return answer;
-              const { token, accountId, ...factors } = answer.content;
-              if (token) await finish(token);
-              else if (accountId) setFlow({ step: "verify", email: values.email, factors, accountId });
+              if ("token" in answer.content) {
+                await finish(answer.content.token);
+              } else {
+                const { accountId, ...factors } = answer.content;
+                setFlow({ step: "verify", email: values.email, factors, accountId });
+              }
               return answer;
             }}
           />
@@ -141,9 +155,9 @@ function AuthFlow({
                 return null;
               }
               const answer = await completeLogin(api, { accountId: flow.accountId ?? "", ...codes });
-              if (answer.ok && answer.content.token) await finish(answer.content.token);
+              if (answer.ok && "token" in answer.content) await finish(answer.content.token);
               // A dead ticket (expired, or too many wrong codes) means starting again.
-              else if (!answer.ok && answer.statusCode === 400) setFlow({ step: "form" });
+              else if (!answer.ok && answer.statusCode === StatusCode.BadRequest) setFlow({ step: "form" });
               return answer;
             }}
           />
@@ -156,11 +170,13 @@ function AuthFlow({
               const answer = await start(api, { email: flow.email, emailCaptcha: flow.emailCaptcha, ...values });
               if (!answer.ok) {
                 // A wrong or expired code is fixed on the Verify step.
-                if (answer.statusCode === 104) setFlow({ step: "verify", email: flow.email, factors: EMAIL_ONLY });
+                if (answer.statusCode === StatusCode.VerificationWrong) {
+                  setFlow({ step: "verify", email: flow.email, factors: EMAIL_ONLY });
+                }
                 return answer;
               }
-              const token = (answer.content as { token?: string } | null)?.token;
-              if (token) await finish(token);
+              // Registration answers a session; recovery nothing (then log in).
+              if (answer.content !== null && "token" in answer.content) await finish(answer.content.token);
               else openAuthDialog("login", flow.email);
               return answer;
             }}

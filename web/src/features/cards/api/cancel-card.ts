@@ -1,4 +1,5 @@
 import type { ApiClient } from "@/lib/api-client";
+import type { ApiBody, ApiContent } from "@/lib/api-schema";
 
 /**
  * `POST fiscard/cancel {cardKey}`, verified (statusCode 103): the card is cancelled and what is
@@ -6,5 +7,6 @@ import type { ApiClient } from "@/lib/api-client";
  * once per confirmed cancel.
  */
 export function cancelCard(api: ApiClient, cardKey: string, idempotencyKey: string) {
-  return api.post<unknown>("fiscard/cancel", { cardKey }, { idempotencyKey });
+  const body: ApiBody<"/fiscard/cancel", "post"> = { cardKey };
+  return api.post<ApiContent<"/fiscard/cancel", "post">>("fiscard/cancel", body, { idempotencyKey });
 }

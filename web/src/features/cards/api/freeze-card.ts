@@ -1,7 +1,8 @@
-import type { CardStatus } from "domain-wasm";
 import type { ApiClient } from "@/lib/api-client";
+import type { ApiBody, ApiContent } from "@/lib/api-schema";
 
 /** `POST fiscard/freeze {cardKey}`: the card declines every payment until it is unfrozen. */
 export function freezeCard(api: ApiClient, cardKey: string) {
-  return api.post<{ readonly cardStatus: CardStatus }>("fiscard/freeze", { cardKey });
+  const body: ApiBody<"/fiscard/freeze", "post"> = { cardKey };
+  return api.post<ApiContent<"/fiscard/freeze", "post">>("fiscard/freeze", body);
 }

@@ -1,43 +1,20 @@
-import type { CardStatus } from "domain-wasm";
 import { useState } from "react";
 import { useSWRConfig, type Cache } from "swr";
 import useSWRInfinite, { unstable_serialize } from "swr/infinite";
-import type { PageRead } from "@/app/shell/route-handle";
-import { readApiList, useApiClient, type ApiKey, type ApiList } from "@/lib/api-provider";
-
-/** A card's three spending limits, in the card's currency (exact decimal text). */
-export interface CardLimits {
-  readonly perTransaction: string;
-  readonly daily: string;
-  readonly monthly: string;
-}
+import type { ApiListItem, ApiQuery } from "@/lib/api-schema";
+import { readApiList, useApiClient, type ApiError, type ApiKey, type ApiList } from "@/lib/api-provider";
+import type { PageRead } from "@/lib/page-read";
 
 /**
  * A card of `GET fiscard/list` (SPEC §3): amounts are exact decimal text in the card's currency,
  * rates are fractions ("0.01" is 1%), times ms since the epoch.
  */
-export interface Card {
-  readonly cardKey: string;
-  readonly maskCardNo: string;
-  readonly cardBalance: string;
-  /** What pending authorizations hold on the card. */
-  readonly heldBalance: string;
-  readonly currency: string;
-  readonly orgName: string;
-  /** The issuing region (ISO 3166-1 alpha-2). */
-  readonly location: string;
-  readonly cardStatus: CardStatus;
-  readonly createTime: number;
-  readonly bin: string;
-  readonly maxOnPercent: string;
-  readonly limits: CardLimits;
-  readonly rechargeRate: string;
-  readonly paymentRate: string;
-  readonly exchangeRate: string;
-  readonly refundRate: string;
-}
+export type Card = ApiListItem<"/fiscard/list">;
 
-export const cardsKey = (pageID: number): ApiKey => ["fiscard/list", { pageID }];
+export const cardsKey = (pageID: number): ApiKey => [
+  "fiscard/list",
+  { pageID } satisfies ApiQuery<"/fiscard/list", "get">,
+];
 
 /** The key of the list's `index`th page (from 0), as useSWRInfinite asks for it. */
 const pageKey = (index: number) => cardsKey(index + 1);
@@ -82,7 +59,7 @@ export function useCards() {
   const [justLoadedAhead] = useState(
     () => Date.now() - (loadedAhead.get(cache) ?? Number.NEGATIVE_INFINITY) < LOADED_AHEAD_FRESH_MS,
   );
-  return useSWRInfinite<ApiList<Card>>(
+  return useSWRInfinite<ApiList<Card>, ApiError>(
     pageKey,
     (key: ApiKey) => readApiList<Card>(client, key),
     // Loading the next page does not read the first one again; coming back to the screen reads

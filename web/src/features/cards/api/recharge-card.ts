@@ -1,17 +1,11 @@
 import type { ApiClient } from "@/lib/api-client";
+import type { ApiBody, ApiContent, Sent } from "@/lib/api-schema";
 
-export interface RechargeInput {
-  readonly cardKey: string;
-  /** USD taken from the USD account, as typed; the fee comes out of it. */
-  readonly amount: string;
-}
+/** The card, and the USD taken from the USD account as typed; the fee comes out of it. */
+export type RechargeInput = Sent<ApiBody<"/fiscard/recharge", "post">, "cardKey" | "amount">;
 
-/** The answer of a recharge: what reached the card and the balances after it. */
-export interface RechargeResult {
-  readonly credited: string;
-  readonly cardBalance: string;
-  readonly availableBalance: string;
-}
+/** The answer of a recharge: what reached the card, the balances after it and its DEPOSIT order. */
+export type RechargeResult = ApiContent<"/fiscard/recharge", "post">;
 
 /**
  * `POST fiscard/recharge {cardKey, amount}`, verified (statusCode 103). `idempotencyKey` is made

@@ -5,11 +5,13 @@ import webEnUS from "@/locales/en-US.json";
 import webZhHK from "@/locales/zh-HK.json";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import type { ApiContent } from "@/lib/api-schema";
 import { loadDomain } from "@/lib/domain";
 import { storeSessionToken } from "@/lib/session-token";
-import { callsTo, mockApi, userSelf, type MockAnswer, type MockRequest } from "@/testing/mock-api";
+import { callsTo, cardItem, mockApi, orderItem, userSelf, type MockAnswer, type MockRequest } from "@/testing/mock-api";
 import { renderApp } from "@/testing/render-app";
 import { setWidth } from "@/testing/viewport";
+import type { CardTransaction } from "../api/get-card-history";
 
 const en: Record<string, string> = { ...domainEnUS, ...webEnUS };
 const zh: Record<string, string> = { ...domainZhHK, ...webZhHK };
@@ -22,27 +24,7 @@ const awhile = () => new Promise((done) => setTimeout(done, 2_100));
 /** These tests click through several dialogs of the whole app, each loaded on first use. */
 const SLOW = { timeout: 30_000 };
 
-function card(overrides: Record<string, unknown> = {}) {
-  return {
-    cardKey: "c1",
-    maskCardNo: "4859 32** **** 1234",
-    cardBalance: "1234.5",
-    heldBalance: "0.00",
-    currency: "USD",
-    orgName: "VISA",
-    location: "US",
-    cardStatus: "normal",
-    createTime: 1_700_000_000_000,
-    bin: "485932",
-    maxOnPercent: "10000.00",
-    limits: { perTransaction: "10000.00", daily: "20000.00", monthly: "50000.00" },
-    rechargeRate: "0.01",
-    paymentRate: "0.01",
-    exchangeRate: "0.0015",
-    refundRate: "0",
-    ...overrides,
-  };
-}
+const card = cardItem;
 
 const normal = card();
 const frozen = card({ cardKey: "c2", maskCardNo: "5229 81** **** 5678", cardStatus: "frozen", orgName: "Mastercard", location: "HK" });
@@ -50,7 +32,7 @@ const older = card({ cardKey: "c3", maskCardNo: "4859 32** **** 9999", cardBalan
 
 const page = (list: readonly unknown[], totalPage = 1) => ({ list, totalPage, totalCount: list.length });
 
-const wire = {
+const wire: ApiContent<"/account/deposit/wire", "get"> = {
   bankName: "fiscard Sandbox Bank",
   bankCountry: "US",
   bankAddress: "1 Example Plaza, New York, NY 10001",
@@ -325,7 +307,7 @@ describe("the recharge dialog", SLOW, () => {
 
   it("keeps one idempotency key through the verification retry, then reloads the cards and the balance", async () => {
     const { requests } = account({
-      "POST fiscard/recharge": verified({ content: { credited: "99.00", cardBalance: "1333.50", availableBalance: "800.00" }, message: "The recharge has been completed" }),
+      "POST fiscard/recharge": verified({ content: { order: orderItem(), credited: "99.00", cardBalance: "1333.50", availableBalance: "800.00" }, message: "The recharge has been completed" }),
     });
     const { user } = renderApp("/account/fiscard");
     await user.click(await screen.findByRole("button", { name: text("card.recharge_named", { card: normal.maskCardNo }) }, WAIT));
@@ -431,7 +413,7 @@ describe("freezing and cancelling", SLOW, () => {
   });
 
   it("says the balance goes back to the USD account, then cancels with one key through the verification", async () => {
-    const { requests } = account({ "POST fiscard/cancel": verified({ content: {}, message: "The card has been cancelled" }) });
+    const { requests } = account({ "POST fiscard/cancel": verified({ content: { order: orderItem({ type: "CANCEL", amount: "1234.50", fee: "0.00" }) }, message: "The card has been cancelled" }) });
     const { user } = renderApp("/account/fiscard");
     await user.click(await screen.findByRole("button", { name: text("card.expand", { card: normal.maskCardNo }) }, WAIT));
     await user.click(screen.getByRole("button", { name: text("card.cancel_named", { card: normal.maskCardNo }) }));
@@ -448,7 +430,7 @@ describe("freezing and cancelling", SLOW, () => {
 });
 
 describe("the transaction serial", SLOW, () => {
-  function transaction(id: string, overrides: Record<string, unknown> = {}) {
+  function transaction(id: string, overrides: Partial<CardTransaction> = {}): CardTransaction {
     return {
       transactionId: id,
       originTransactionId: null,

@@ -7,14 +7,14 @@ import { formatDateTime, type MessageKey } from "@/lib/locale";
 
 export interface CardFormat {
   /** "1,234.50 USD". */
-  money(amount: string, currency: string): string;
+  readonly money: (amount: string, currency: string) => string;
   /** A fraction from the API ("0.0015") as a percent ("0.15%"). */
-  rate(fraction: string): string;
+  readonly rate: (fraction: string) => string;
   /** A region's name in the interface language (ISO 3166-1 alpha-2 in). */
-  region(code: string): string;
-  time(ms: number): string;
+  readonly region: (code: string) => string;
+  readonly time: (ms: number) => string;
   /** The domain catalogue's label of a status or type; an unknown value shows as it is. */
-  label(kind: LabelKind, value: string | number): string;
+  readonly label: (kind: LabelKind, value: string | number) => string;
 }
 
 /** How the card screens write amounts, rates, regions, times and labels, in the current language. */

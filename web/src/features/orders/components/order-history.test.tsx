@@ -10,6 +10,7 @@ import { storeSessionToken } from "@/lib/session-token";
 import { callsTo, mockApi, userSelf } from "@/testing/mock-api";
 import { renderApp } from "@/testing/render-app";
 import { setWidth } from "@/testing/viewport";
+import type { CardOrder } from "../api/get-orders";
 
 const en: Record<string, string> = { ...domainEnUS, ...webEnUS };
 const zh: Record<string, string> = { ...domainZhHK, ...webZhHK };
@@ -18,7 +19,7 @@ const WAIT = { timeout: 10_000 };
 /** Longer than SWR answers a read of the same key from the one before (its 2 s dedupingInterval). */
 const awhile = () => new Promise((done) => setTimeout(done, 2_100));
 
-function order(id: string, status: number, overrides: Record<string, unknown> = {}) {
+function order(id: string, status: number, overrides: Partial<CardOrder> = {}): CardOrder {
   return {
     id,
     cardKey: "c1",

@@ -1,4 +1,5 @@
 import type { ApiClient } from "@/lib/api-client";
+import type { ApiBody, ApiContent } from "@/lib/api-schema";
 
 /**
  * `POST fiscard/apply {bin}`: a new virtual card under `bin`. Needs approved basic identity (105)
@@ -6,5 +7,6 @@ import type { ApiClient } from "@/lib/api-client";
  * one card.
  */
 export function applyCard(api: ApiClient, bin: string, idempotencyKey: string) {
-  return api.post<{ readonly cardKey: string }>("fiscard/apply", { bin }, { idempotencyKey });
+  const body: ApiBody<"/fiscard/apply", "post"> = { bin };
+  return api.post<ApiContent<"/fiscard/apply", "post">>("fiscard/apply", body, { idempotencyKey });
 }

@@ -1,16 +1,13 @@
 import type { GateState } from "domain-wasm";
+import type { Schema } from "@/lib/api-schema";
 import { loadDomain, type Domain } from "@/lib/domain";
 import type { PageGate } from "@/lib/gate-prompts";
 
-/** What the card application's gates read of the logged-in user (`GET user/self`). */
-export interface Applicant {
-  /** Basic identity: 0 not started, 1 approved, 2 in review, 3 rejected. */
-  readonly status: number;
-  readonly investor: { readonly status: number };
-  readonly aml: number;
-  readonly qualify: number;
-  readonly mobile: string | null;
-}
+/**
+ * What the card application's gates read of the logged-in user (`GET user/self`): the identity
+ * statuses (0 not started, 1 approved, 2 in review, 3 rejected) and the mobile.
+ */
+export type Applicant = Pick<Schema<"UserSelf">, "status" | "investor" | "aml" | "qualify" | "mobile">;
 
 function gateState(applicant: Applicant): GateState {
   return {

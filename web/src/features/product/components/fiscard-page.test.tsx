@@ -4,10 +4,12 @@ import webEnUS from "@/locales/en-US.json";
 import webZhHK from "@/locales/zh-HK.json";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ApiContent } from "@/lib/api-schema";
 import { setLocale } from "@/lib/locale";
 import { storeSessionToken } from "@/lib/session-token";
-import { callsTo, mockApi, securityConfig, userSelf, type MockAnswer, type MockRequest } from "@/testing/mock-api";
+import { callsTo, cardItem, mockApi, securityConfig, userSelf, type MockAnswer, type MockRequest } from "@/testing/mock-api";
 import { renderApp } from "@/testing/render-app";
+import type { CardBin } from "../api/get-bins";
 import { FAQ_TOPICS } from "./faq-section";
 
 const en: Record<string, string> = { ...domainEnUS, ...webEnUS };
@@ -29,7 +31,7 @@ const TERMS = {
   refundRate: "0",
 };
 
-const BINS = [
+const BINS: readonly CardBin[] = [
   { bin: "485932", locationCode: "US", orgName: "VISA", currency: "USD", ...TERMS },
   {
     bin: "522981",
@@ -58,7 +60,10 @@ const JOURNEY = { timeout: 15_000 };
 
 const binsApi: Handlers = { "GET fiscard/bins": () => ({ content: { items: BINS } }) };
 
-function loggedIn(self: Record<string, unknown>, more: Handlers = {}) {
+/** What a test changes of the logged-in user. */
+type Self = Partial<ApiContent<"/user/self", "get">>;
+
+function loggedIn(self: Self, more: Handlers = {}) {
   storeSessionToken("session-1");
   return mockApi({
     ...binsApi,
@@ -206,7 +211,7 @@ describe("applying", JOURNEY, () => {
     expect(callsTo(requests, "POST fiscard/apply")).toHaveLength(0);
   });
 
-  it.each([
+  it.each<[string, Self, string, string, string]>([
     ["basic identity is not approved", { status: 2, mobile: "+85291234567" }, "gate.basic_identity", "/my/profile", "#basic"],
     ["no mobile is bound", { status: 1, mobile: null }, "gate.mobile", "/my/security", "#mobile"],
   ])("asks to go to the right page when %s", async (_case, self, prompt, pathname, hash) => {
@@ -232,7 +237,7 @@ describe("applying", JOURNEY, () => {
           reads += 1;
           return { content: userSelf(reads === 1 ? { status: 2, mobile: null } : { status: 1, mobile: "+85291234567" }) };
         },
-        "POST fiscard/apply": () => ({ content: { cardKey: "card-1" }, message: "Your card has been issued" }),
+        "POST fiscard/apply": () => ({ content: cardItem({ cardKey: "card-1" }), message: "Your card has been issued" }),
       },
     );
     const { user, router } = renderApp("/product/fiscard");
@@ -275,7 +280,7 @@ describe("applying", JOURNEY, () => {
   it("applies for the chosen BIN with an idempotency key, then shows the card account", async () => {
     const { requests } = loggedIn(
       { status: 1, mobile: "+85291234567" },
-      { "POST fiscard/apply": () => ({ content: { cardKey: "card-1" }, message: "Your card is issued" }) },
+      { "POST fiscard/apply": () => ({ content: cardItem({ cardKey: "card-1" }), message: "Your card is issued" }) },
     );
     const { user, router } = renderApp("/product/fiscard");
     await user.click(within(await screen.findByRole("radiogroup", {}, { timeout: 5000 })).getByRole("radio", { name: /522981/ }));
@@ -295,7 +300,7 @@ describe("applying", JOURNEY, () => {
       {
         "POST fiscard/apply": () => {
           answers += 1;
-          return answers === 1 ? { statusCode: 422, message: "The BIN is not available" } : { content: { cardKey: "card-2" } };
+          return answers === 1 ? { statusCode: 422, message: "The BIN is not available" } : { content: cardItem({ cardKey: "card-2" }) };
         },
       },
     );

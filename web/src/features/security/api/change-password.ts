@@ -1,6 +1,10 @@
 import type { ApiClient } from "@/lib/api-client";
+import type { ApiBody, ApiContent, Sent } from "@/lib/api-schema";
 
 /** `POST user/password`: the login password; every other session ends. Verified. */
-export function changePassword(api: ApiClient, body: { oldPassword: string; password: string; confirm: string }) {
-  return api.post<null>("user/password", body);
+export function changePassword(
+  api: ApiClient,
+  body: Sent<ApiBody<"/user/password", "post">, "oldPassword" | "password" | "confirm">,
+) {
+  return api.post<ApiContent<"/user/password", "post">>("user/password", body);
 }

@@ -1,15 +1,9 @@
+import type { ApiContent, Schema } from "@/lib/api-schema";
 import { useApi, type ApiKey } from "@/lib/api-provider";
 
 /** A live session of `GET user/sessions`; times in ms. */
-export interface SessionEntry {
-  readonly id: string;
-  readonly device: string;
-  readonly ip: string;
-  readonly createTime: number;
-  readonly lastSeenTime: number;
-  readonly current: boolean;
-}
+export type SessionEntry = Schema<"SessionEntry">;
 
 export const sessionsKey: ApiKey = ["user/sessions"];
 
-export const useSessions = () => useApi<readonly SessionEntry[]>(sessionsKey);
+export const useSessions = () => useApi<ApiContent<"/user/sessions", "get">>(sessionsKey);

@@ -56,7 +56,7 @@ export function AuthenticatorsPage() {
           {t("security.authenticators.title")}
         </Heading>
         {!isMobile && (
-          <Button colorPalette="teal" onClick={add} loading={busy && !selected}>
+          <Button colorPalette="teal" onClick={() => void add()} loading={busy && !selected}>
             {t("security.authenticators.add")}
           </Button>
         )}
@@ -140,7 +140,7 @@ export function AuthenticatorsPage() {
                     </Button>
                   </>
                 ) : (
-                  <Button colorPalette="teal" size="sm" loading={busy} onClick={add}>
+                  <Button colorPalette="teal" size="sm" loading={busy} onClick={() => void add()}>
                     {t("security.authenticators.add")}
                   </Button>
                 )}

@@ -89,7 +89,7 @@ function BindForm({
     const answer = await bindAuthenticator(api, values);
     if (answer.ok) await onBound();
     // The key expired (or was replaced): this wizard is done; Add issues a new one.
-    else if (answer.statusCode === StatusCode.authenticatorKeyExpired) onClose();
+    else if (answer.statusCode === StatusCode.AuthenticatorKeyExpired) onClose();
     else applyFieldErrors(setError, answer.fieldErrors, ["mfaCode", "remark"]);
   });
 

@@ -86,7 +86,7 @@ function Form({
       return;
     }
     await Promise.all([onBound(), load(securityConfigKey)]);
-    navigate(`${paths.security}#mobile`);
+    void navigate(`${paths.security}#mobile`);
   });
 
   return (

@@ -32,7 +32,7 @@ export function ChangePasswordForm() {
 
   const submit = handleSubmit(async (values) => {
     const answer = await changePassword(api, values);
-    if (answer.ok) navigate(paths.security);
+    if (answer.ok) void navigate(paths.security);
     else applyFieldErrors(setError, answer.fieldErrors, FIELDS);
   });
 

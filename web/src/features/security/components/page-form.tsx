@@ -1,7 +1,7 @@
 import { Button, Card, Heading, HStack, Stack } from "@chakra-ui/react";
-import type { FormEventHandler, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { FormStack } from "@/components/ui/form";
+import { FormStack, type FormSubmitHandler } from "@/components/ui/form";
 import { paths } from "@/config/paths";
 import { useI18n } from "@/lib/i18n";
 
@@ -16,7 +16,7 @@ export function PageForm({
   readonly title: string;
   readonly submitLabel: string;
   readonly submitting: boolean;
-  readonly onSubmit: FormEventHandler<HTMLFormElement>;
+  readonly onSubmit: FormSubmitHandler;
   readonly children: ReactNode;
 }) {
   const { t } = useI18n();

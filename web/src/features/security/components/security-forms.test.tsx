@@ -45,7 +45,7 @@ describe("bind mobile", () => {
       login: config.login,
       trade: config.trade,
     });
-    const { requests } = loggedIn({ "POST user/mobile/bind": () => ({ content: {}, message: "Bound" }) });
+    const { requests } = loggedIn({ "POST user/mobile/bind": () => ({ content: { mobile: "+85291234567", mobileCode: "852", mobileCountry: "HK" }, message: "Bound" }) });
     const { user, router } = renderApp("/my/security/enable-sms");
 
     await user.click(await screen.findByRole(

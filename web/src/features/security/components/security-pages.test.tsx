@@ -7,6 +7,7 @@ import { loadDomain } from "@/lib/domain";
 import { storeSessionToken } from "@/lib/session-token";
 import { callsTo, mockApi, securityConfig, userSelf, type MockAnswer, type MockRequest } from "@/testing/mock-api";
 import { renderApp } from "@/testing/render-app";
+import type { AuthenticatorEntry, SecurityConfig } from "../api/get-security-config";
 
 const en: Record<string, string> = { ...domainEnUS, ...webEnUS };
 const text = (key: string) => en[key] ?? key;
@@ -17,7 +18,7 @@ afterEach(() => {
 });
 
 function loggedIn(
-  config: Record<string, unknown>,
+  config: Partial<SecurityConfig>,
   more: Record<string, (r: MockRequest) => MockAnswer | Promise<MockAnswer>> = {},
 ) {
   storeSessionToken("session-1");
@@ -28,8 +29,8 @@ function loggedIn(
   });
 }
 
-const phone = { id: "a1", remark: "Phone", createTime: 1_700_000_000_000 };
-const tablet = { id: "a2", remark: "Tablet", createTime: 1_700_000_100_000 };
+const phone: AuthenticatorEntry = { id: "a1", remark: "Phone", createTime: 1_700_000_000_000 };
+const tablet: AuthenticatorEntry = { id: "a2", remark: "Tablet", createTime: 1_700_000_100_000 };
 
 describe("the security overview", () => {
   it("shows the masked e-mail, the bound mobile under #mobile, and each protection", async () => {

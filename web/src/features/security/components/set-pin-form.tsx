@@ -33,7 +33,7 @@ export function SetPinForm() {
       return;
     }
     await load(securityConfigKey);
-    navigate(paths.security);
+    void navigate(paths.security);
   });
 
   return (

@@ -36,9 +36,9 @@ export function VerificationDialog() {
                   {...(asked.error !== undefined && { error: asked.error })}
                   submitLabel={t("verify.submit")}
                   onSendCode={async () => (await sendVerificationCode(api)).ok}
-                  onSubmit={async (codes) => {
+                  onSubmit={(codes) => {
                     asked.answer(codes);
-                    return null;
+                    return Promise.resolve(null);
                   }}
                 />
               )}

@@ -1,20 +1,8 @@
+import type { ApiContent } from "@/lib/api-schema";
 import { useApi, type ApiKey } from "@/lib/api-provider";
 
 /** `GET user/self` (SPEC §3 "User"); statuses 0 not started, 1 approved, 2 in review, 3 rejected. */
-export interface UserSelf {
-  readonly uuid: string;
-  readonly email: string;
-  readonly mobile: string | null;
-  readonly mobileCode: string | null;
-  readonly mobileCountry: string | null;
-  readonly country: string | null;
-  readonly lastName: string | null;
-  readonly firstName: string | null;
-  readonly status: number;
-  readonly investor: { readonly status: number };
-  readonly aml: number;
-  readonly qualify: number;
-}
+export type UserSelf = ApiContent<"/user/self", "get">;
 
 export const selfKey: ApiKey = ["user/self"];
 

@@ -1,0 +1,83 @@
+//! Arbitrary input never makes the domain panic, and what it accepts it reads back: amounts,
+//! every form (with the shared vectors' contexts), masks. The web app's agreement test sends
+//! random cases to the same code through wasm and natively (`examples/oracle.rs`) and compares.
+
+use domain::forms::FormName;
+use domain::money::{amount_text, parse_amount};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+/// Any JSON value, nested a little.
+fn json_value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(|n| json!(n)),
+        any::<f64>()
+            .prop_filter("JSON numbers are finite", |f| f.is_finite())
+            .prop_map(|f| json!(f)),
+        ".{0,40}".prop_map(Value::String),
+        "[0-9０-９.,+ -]{0,20}".prop_map(Value::String),
+    ];
+    leaf.prop_recursive(3, 24, 6, |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            proptest::collection::hash_map("[a-zA-Z]{1,24}", inner, 0..6)
+                .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+/// A context each form accepts.
+fn context(form: FormName) -> Value {
+    match form {
+        FormName::Recharge => json!({ "availableBalance": 100_000 }),
+        FormName::BasicIdentityStep1 => json!({ "today": "2026-03-15" }),
+        FormName::IndividualInvestor => json!({ "basicCountry": "US" }),
+        FormName::Aml | FormName::Qi => json!({ "investorType": 0 }),
+        FormName::BindMobile | FormName::Verification => {
+            json!({ "email": true, "mfa": true, "security": true })
+        }
+        FormName::Switch => json!({
+            "security": true, "mfa": [{ "id": "1", "remark": "phone" }],
+            "login": { "email": true, "mfa": false },
+            "trade": { "email": true, "mfa": false, "security": false }
+        }),
+        _ => Value::Null,
+    }
+}
+
+proptest! {
+    #[test]
+    fn an_accepted_amount_reads_back_as_the_same_amount(text in ".{0,24}", scale in 0_u8..=8) {
+        if let Ok(minor) = parse_amount(&text, scale) {
+            prop_assert_eq!(parse_amount(&amount_text(minor, scale), scale), Ok(minor));
+        }
+    }
+
+    #[test]
+    fn amounts_that_look_like_amounts_never_panic(text in "[-0-9０-９.,]{0,24}", scale in 0_u8..=8) {
+        let _ = parse_amount(&text, scale);
+    }
+
+    #[test]
+    fn every_form_answers_any_input_with_field_errors(form in proptest::sample::select(FormName::ALL), input in json_value()) {
+        let errors = domain::validate(form, &input, &context(form)).expect("a valid context");
+        if !input.is_object() {
+            prop_assert_eq!(errors.len(), 1);
+        }
+    }
+
+    #[test]
+    fn a_masked_card_number_shows_at_most_ten_digits(number in "[0-9 -]{0,30}") {
+        let masked = domain::mask::mask_card_number(&number);
+        prop_assert!(masked.chars().filter(char::is_ascii_digit).count() <= 10, "{}", masked);
+    }
+
+    #[test]
+    fn masks_never_panic(text in ".{0,60}") {
+        let _ = domain::mask::mask_email(&text);
+        let _ = domain::mask::mask_card_number(&text);
+        let _ = domain::mask::group_by_four(&text);
+    }
+}

@@ -1,0 +1,118 @@
+//! What each wasm export of `crates/domain-wasm` answers, computed natively: the shared vectors
+//! (`tests/vectors.rs`) and the agreement oracle (`examples/oracle.rs`, which the web app's
+//! agreement test asks) both call [`dispatch`].
+
+use domain::card::{CardAction, CardStatus};
+use domain::forms::FormName;
+use domain::gates::{GateState, GatedAction};
+use domain::labels::{LabelKind, LabelValue};
+use domain::security::{SecureAction, SecurityConfig, SwitchModule, SwitchTarget};
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value, json};
+
+fn arg<T: DeserializeOwned>(v: &Value, key: &str) -> T {
+    serde_json::from_value(v.get(key).cloned().unwrap_or(Value::Null))
+        .unwrap_or_else(|e| panic!("argument {key}: {e}"))
+}
+
+fn to_value<T: serde::Serialize>(v: &T) -> Value {
+    serde_json::to_value(v).expect("serialisable")
+}
+
+/// What the wasm export of the same name answers for `case`.
+pub fn dispatch(kind: &str, case: &Map<String, Value>) -> Value {
+    let input = case.get("input").unwrap_or(&Value::Null);
+    match kind {
+        "validate" => {
+            let form: FormName = serde_json::from_value(case["form"].clone()).expect("form name");
+            // The server's path: a JSON value read by the forms' `Deserialize`.
+            let (input, context) = (
+                case.get("input").unwrap_or(&Value::Null),
+                case.get("context").unwrap_or(&Value::Null),
+            );
+            to_value(&domain::validate(form, input, context).expect("valid context"))
+        }
+        "maskEmail" => json!(domain::mask::mask_email(input.as_str().expect("text"))),
+        "maskCardNumber" => json!(domain::mask::mask_card_number(
+            input.as_str().expect("text")
+        )),
+        "parseAmount" => json!(
+            domain::money::parse_amount(&arg::<String>(input, "text"), arg(input, "scale")).ok()
+        ),
+        "formatAmount" => json!(domain::money::format_amount(
+            arg(input, "minor"),
+            arg(input, "scale")
+        )),
+        "formatRate" => json!(
+            domain::money::Rate::from_fraction(input.as_str().expect("text"))
+                .map(domain::money::Rate::to_percent)
+        ),
+        "rechargeQuote" => to_value(&domain::money::recharge_quote_for(
+            &arg::<String>(input, "amount"),
+            &arg::<String>(input, "rate"),
+        )),
+        "checkFile" => {
+            let head: Vec<u8> = arg(input, "head");
+            to_value(
+                &domain::upload::check_file(
+                    &arg::<String>(input, "name"),
+                    arg(input, "size"),
+                    &head,
+                )
+                .err(),
+            )
+        }
+        "selectFiles" => {
+            let (current, incoming): (Vec<String>, Vec<String>) =
+                (arg(input, "current"), arg(input, "incoming"));
+            to_value(&domain::upload::select_files(
+                &arg::<String>(input, "field"),
+                &current,
+                &incoming,
+            ))
+        }
+        "maxFiles" => json!(domain::upload::max_files(input.as_str().expect("text"))),
+        "labelKey" => {
+            let kind: LabelKind = arg(input, "kind");
+            let value = match &input["value"] {
+                Value::String(s) => Some(LabelValue::Text(s)),
+                Value::Number(n) => n
+                    .as_f64()
+                    .filter(|f| f.fract() == 0.0)
+                    .map(|f| LabelValue::Code(safe_integer(f))),
+                _ => None,
+            };
+            json!(value.and_then(|v| domain::labels::label_key(kind, v)))
+        }
+        "firstClosedGate" => {
+            let (action, state): (GatedAction, GateState) =
+                (arg(input, "action"), arg(input, "state"));
+            to_value(&domain::gates::first_closed_gate(action, &state))
+        }
+        "requiredFactors" => {
+            let (action, config): (SecureAction, SecurityConfig) =
+                (arg(input, "action"), arg(input, "config"));
+            to_value(&domain::security::required_factors(action, &config))
+        }
+        "checkSwitch" => {
+            let config: SecurityConfig = arg(input, "config");
+            let (module, target): (SwitchModule, SwitchTarget) =
+                (arg(input, "module"), arg(input, "target"));
+            to_value(
+                &domain::security::check_switch(&config, module, target, arg(input, "on")).err(),
+            )
+        }
+        "cardAllows" => {
+            let (status, action): (CardStatus, CardAction) =
+                (arg(input, "status"), arg(input, "action"));
+            json!(status.allows(action))
+        }
+        other => panic!("unknown vector kind {other}"),
+    }
+}
+
+/// The integer a JavaScript number holds (the wasm wrapper converts the same way).
+#[allow(clippy::cast_possible_truncation)]
+fn safe_integer(f: f64) -> i64 {
+    f as i64
+}

@@ -1,0 +1,330 @@
+//! The IDOR table: every route that names a user's resource by its id, called by another user
+//! with that id, answers exactly as it answers an id that does not exist, changes nothing, and
+//! leaves the ledger sound (checked at teardown). A route taking an id that the document lists
+//! and this table does not fails the table's own test.
+//!
+//! A new route that takes an id adds a row: its method and path, the resource it names, and
+//! where the id goes.
+
+use std::collections::BTreeSet;
+
+use serde_json::{Value, json};
+
+use crate::cards::{PIN, apply, holder};
+use crate::helpers::{Answer, EN, TestApp, spawn_app};
+use crate::schema_check::DOCUMENT;
+
+/// What a route names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Resource {
+    Card,
+    Session,
+    Authenticator,
+}
+
+/// Where the route reads the id.
+#[derive(Debug, Clone, Copy)]
+enum In {
+    Body,
+    Query,
+}
+
+struct Row {
+    method: &'static str,
+    path: &'static str,
+    resource: Resource,
+    /// The field or query parameter that carries the id.
+    field: &'static str,
+    place: In,
+    /// The rest of a request that would succeed for the resource's owner.
+    rest: fn() -> Value,
+}
+
+fn nothing() -> Value {
+    json!({})
+}
+
+fn pin() -> Value {
+    json!({ "securityPassword": PIN })
+}
+
+fn recharge() -> Value {
+    json!({ "amount": "10", "securityPassword": PIN })
+}
+
+const ROWS: &[Row] = &[
+    Row {
+        method: "post",
+        path: "/fiscard/query/cvv",
+        resource: Resource::Card,
+        field: "cardKey",
+        place: In::Body,
+        rest: pin,
+    },
+    Row {
+        method: "post",
+        path: "/fiscard/recharge",
+        resource: Resource::Card,
+        field: "cardKey",
+        place: In::Body,
+        rest: recharge,
+    },
+    Row {
+        method: "post",
+        path: "/fiscard/freeze",
+        resource: Resource::Card,
+        field: "cardKey",
+        place: In::Body,
+        rest: nothing,
+    },
+    Row {
+        method: "post",
+        path: "/fiscard/unfreeze",
+        resource: Resource::Card,
+        field: "cardKey",
+        place: In::Body,
+        rest: pin,
+    },
+    Row {
+        method: "post",
+        path: "/fiscard/cancel",
+        resource: Resource::Card,
+        field: "cardKey",
+        place: In::Body,
+        rest: pin,
+    },
+    Row {
+        method: "get",
+        path: "/fiscard/history",
+        resource: Resource::Card,
+        field: "cardKey",
+        place: In::Query,
+        rest: nothing,
+    },
+    Row {
+        method: "post",
+        path: "/user/sessions/revoke",
+        resource: Resource::Session,
+        field: "id",
+        place: In::Body,
+        rest: nothing,
+    },
+    Row {
+        method: "delete",
+        path: "/user/config/mfa/key",
+        resource: Resource::Authenticator,
+        field: "mfaId",
+        place: In::Body,
+        rest: nothing,
+    },
+];
+
+/// A field or parameter that names a resource: `id`, `…Id`, `…Key`.
+fn names_a_resource(name: &str) -> bool {
+    name == "id" || name.ends_with("Id") || name.ends_with("Key")
+}
+
+/// The properties of a schema, `$ref`s and `allOf` followed.
+fn properties(schema: &Value, out: &mut BTreeSet<String>) {
+    if let Some(reference) = schema.get("$ref").and_then(Value::as_str) {
+        let target = DOCUMENT
+            .pointer(reference.trim_start_matches('#'))
+            .expect("$ref resolves");
+        return properties(target, out);
+    }
+    for part in ["allOf", "oneOf", "anyOf"] {
+        for item in schema
+            .get(part)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            properties(item, out);
+        }
+    }
+    if let Some(props) = schema.get("properties").and_then(Value::as_object) {
+        out.extend(props.keys().cloned());
+    }
+}
+
+/// Every operation with a session that takes an id, as `(method, path, field)`.
+fn documented_id_routes() -> BTreeSet<(String, String, String)> {
+    let mut found = BTreeSet::new();
+    for (path, item) in DOCUMENT["paths"].as_object().expect("paths") {
+        for (method, op) in item.as_object().expect("path item") {
+            if op.get("security").is_none() {
+                continue;
+            }
+            let mut names = BTreeSet::new();
+            for parameter in op["parameters"].as_array().into_iter().flatten() {
+                if parameter["in"] == "query" {
+                    names.insert(parameter["name"].as_str().unwrap_or_default().to_owned());
+                }
+            }
+            properties(
+                &op["requestBody"]["content"]["application/json"]["schema"],
+                &mut names,
+            );
+            for name in names.into_iter().filter(|n| names_a_resource(n)) {
+                found.insert((method.clone(), path.clone(), name));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn every_documented_route_that_takes_an_id_is_in_the_table() {
+    let listed: BTreeSet<(String, String, String)> = ROWS
+        .iter()
+        .map(|r| (r.method.to_owned(), r.path.to_owned(), r.field.to_owned()))
+        .collect();
+    let documented = documented_id_routes();
+    let missing: Vec<_> = documented.difference(&listed).collect();
+    assert!(
+        missing.is_empty(),
+        "routes taking an id that the IDOR table does not cover: {missing:?}"
+    );
+    let stale: Vec<_> = listed.difference(&documented).collect();
+    assert!(
+        stale.is_empty(),
+        "rows the document does not have: {stale:?}"
+    );
+}
+
+/// User A's resources, as the owner sees them.
+struct Owner {
+    holder: crate::cards::Holder,
+    card: String,
+    session: String,
+    authenticator: String,
+}
+
+impl Owner {
+    fn id(&self, resource: Resource) -> &str {
+        match resource {
+            Resource::Card => &self.card,
+            Resource::Session => &self.session,
+            Resource::Authenticator => &self.authenticator,
+        }
+    }
+
+    /// Everything the routes could change, as the owner reads it.
+    async fn state(&self, app: &TestApp) -> Value {
+        let token = Some(self.holder.token.as_str());
+        let content = |a: Answer| a.assert_ok().clone();
+        let history = format!("/fiscard/history?cardKey={}", self.card);
+        // (A session's last-seen time moves as the owner reads: its id is what counts.)
+        let sessions: Vec<Value> = content(app.get_api("/user/sessions", EN, token).await)
+            .as_array()
+            .expect("sessions")
+            .iter()
+            .map(|s| s["id"].clone())
+            .collect();
+        json!({
+            "cards": content(app.get_api("/fiscard/list", EN, token).await),
+            "balance": content(app.get_api("/account/balance", EN, token).await),
+            "orders": content(app.get_api("/fiscard/order", EN, token).await),
+            "sessions": sessions,
+            "config": content(app.get_api("/user/config", EN, token).await),
+            "history": content(app.get_api(&history, EN, token).await),
+        })
+    }
+}
+
+/// A card holder with a funded card, a second session and two authenticators.
+async fn owner(app: &TestApp) -> Owner {
+    let email = "owner@example.com";
+    let holder = holder(app, email, 100_000).await;
+    let card = apply(app, &holder).await;
+    crate::cards::recharge(app, &holder, &card, "50")
+        .await
+        .assert_ok();
+    // A second session (the first is the holder's own).
+    app.login(email, crate::helpers::PASSWORD).await.token();
+    let sessions = app.get_api("/user/sessions", EN, Some(&holder.token)).await;
+    let session = sessions
+        .assert_ok()
+        .as_array()
+        .expect("sessions")
+        .iter()
+        .find(|s| s["current"] == false)
+        .expect("a second session")["id"]
+        .as_str()
+        .expect("session id")
+        .to_owned();
+    let (first, authenticator) = app
+        .bind_authenticator(&holder.token, email, "Phone", None)
+        .await;
+    app.bind_authenticator(&holder.token, email, "Tablet", Some(&first))
+        .await;
+    Owner {
+        holder,
+        card,
+        session,
+        authenticator,
+    }
+}
+
+async fn call(app: &TestApp, row: &Row, token: &str, id: &str) -> Answer {
+    let url = app.url(&format!("/api{}", row.path));
+    let mut body = (row.rest)();
+    let request = match row.place {
+        In::Body => {
+            body[row.field] = json!(id);
+            match row.method {
+                "post" => app.client.post(url),
+                "delete" => app.client.delete(url),
+                other => panic!("add a request for {other}"),
+            }
+            .json(&body)
+        }
+        In::Query => app.client.get(url).query(&[(row.field, id)]),
+    };
+    app.send(
+        request
+            .header("User-Lang", EN)
+            .header("Access-Token", token),
+    )
+    .await
+}
+
+#[actix_web::test]
+async fn another_users_id_answers_as_an_unknown_one_and_changes_nothing() {
+    let app = spawn_app().await;
+    let owner = owner(&app).await;
+    let intruder = holder(&app, "intruder@example.com", 100_000).await;
+    let before = owner.state(&app).await;
+    for row in ROWS {
+        let theirs = call(&app, row, &intruder.token, owner.id(row.resource)).await;
+        let unknown = call(
+            &app,
+            row,
+            &intruder.token,
+            "0193a1b2-0000-7000-8000-000000000000",
+        )
+        .await;
+        assert_eq!(
+            (theirs.code(), theirs.message(), theirs.content()),
+            (unknown.code(), unknown.message(), unknown.content()),
+            "{} {} with another user's {}: {}",
+            row.method,
+            row.path,
+            row.field,
+            theirs.text
+        );
+        assert_eq!(
+            theirs.code(),
+            404,
+            "{} {}: {}",
+            row.method,
+            row.path,
+            theirs.text
+        );
+    }
+    assert_eq!(
+        owner.state(&app).await,
+        before,
+        "another user changed the owner's data"
+    );
+}

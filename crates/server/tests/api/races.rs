@@ -1,0 +1,228 @@
+//! The money-race table: requests that move money, sent at once over HTTP. On PostgreSQL the
+//! writes really race (on SQLite the writer lock takes them one by one); each row holds on both.
+//! Every row ends with the ledger sound (checked at teardown) and says what must have happened:
+//! money moved once, never below zero. A new money action adds a row.
+
+use futures_util::future::join_all;
+use serde_json::{Value, json};
+
+use crate::card_events::{auth, event, funded_card};
+use crate::cards::{apply, bank_balance, cards_of, holder, with_pin};
+use crate::helpers::{Answer, EN, TestApp, spawn_app};
+
+/// `n` copies of a request sent at once.
+async fn at_once<F, Fut>(n: usize, send: F) -> Vec<Answer>
+where
+    F: Fn(usize) -> Fut,
+    Fut: Future<Output = Answer>,
+{
+    join_all((0..n).map(send)).await
+}
+
+fn codes(answers: &[Answer]) -> Vec<i64> {
+    let mut codes: Vec<i64> = answers.iter().map(Answer::code).collect();
+    codes.sort_unstable();
+    codes
+}
+
+async fn post(app: &TestApp, path: &str, body: &Value, token: &str) -> Answer {
+    app.post_json(path, body, EN, Some(token)).await
+}
+
+#[actix_web::test]
+async fn two_cancels_at_once_return_the_balance_once() {
+    let app = spawn_app().await;
+    let (h, card) = funded_card(&app, "me@example.com", "101.00").await;
+    let body = with_pin(json!({ "cardKey": card }));
+    let answers = at_once(2, |_| post(&app, "/fiscard/cancel", &body, &h.token)).await;
+    assert_eq!(
+        codes(&answers),
+        [200, 422],
+        "{:?}",
+        answers.iter().map(|a| &a.text).collect::<Vec<_>>()
+    );
+    // 101.00 less the 1% recharge fee came back, once.
+    assert_eq!(bank_balance(&app, &h).await, "99.99");
+    assert!(cards_of(&app, &h).await.is_empty());
+}
+
+#[actix_web::test]
+async fn a_cancel_and_an_authorization_at_once_never_both_keep_the_money() {
+    let app = spawn_app().await;
+    let (h, card) = funded_card(&app, "me@example.com", "101.00").await;
+    let cancel_body = with_pin(json!({ "cardKey": card }));
+    let purchase = auth(&card, "tx-race", "50", "USD", None);
+    let (cancelled, authorized) = futures_util::future::join(
+        post(&app, "/fiscard/cancel", &cancel_body, &h.token),
+        event(&app, &purchase),
+    )
+    .await;
+    let approved = authorized.assert_ok()["approved"] == true;
+    match (cancelled.code(), approved) {
+        // The card went first: the payment found it cancelled.
+        (200, false) => assert_eq!(bank_balance(&app, &h).await, "99.99"),
+        // The payment went first: its hold keeps the card open.
+        (422, true) => {
+            assert_eq!(cards_of(&app, &h).await[0]["heldBalance"], "50.50");
+            assert_eq!(bank_balance(&app, &h).await, "0.00");
+        }
+        other => panic!(
+            "cancel {} and approved {}: {other:?}",
+            cancelled.text, authorized.text
+        ),
+    }
+}
+
+#[actix_web::test]
+async fn one_idempotency_key_sent_twice_at_once_moves_money_once() {
+    let app = spawn_app().await;
+    let h = holder(&app, "me@example.com", 10_000).await;
+    let card = apply(&app, &h).await;
+    let body = with_pin(json!({ "cardKey": card, "amount": "60" }));
+    let answers = at_once(2, |_| {
+        app.send(
+            app.client
+                .post(app.url("/api/fiscard/recharge"))
+                .header("User-Lang", EN)
+                .header("Access-Token", &h.token)
+                .header("Idempotency-Key", "double-click")
+                .json(&body),
+        )
+    })
+    .await;
+    assert_eq!(codes(&answers), [200, 200]);
+    assert_eq!(answers[0].content()["order"], answers[1].content()["order"]);
+    assert_eq!(bank_balance(&app, &h).await, "40.00");
+}
+
+#[actix_web::test]
+async fn recharges_verified_by_pin_at_once_against_a_balance_for_one_pass_once() {
+    let app = spawn_app().await;
+    let h = holder(&app, "me@example.com", 10_000).await;
+    let card = apply(&app, &h).await;
+    let body = with_pin(json!({ "cardKey": card, "amount": "100" }));
+    let answers = at_once(5, |_| post(&app, "/fiscard/recharge", &body, &h.token)).await;
+    // The right PIN five times: never "too many attempts", one recharge, four refusals.
+    assert_eq!(codes(&answers), [200, 422, 422, 422, 422]);
+    assert_eq!(bank_balance(&app, &h).await, "0.00");
+    // The user can act at once.
+    post(
+        &app,
+        "/fiscard/query/cvv",
+        &with_pin(json!({ "cardKey": card })),
+        &h.token,
+    )
+    .await
+    .assert_ok();
+}
+
+#[actix_web::test]
+async fn a_hundred_recharges_at_once_against_fifty_pass_exactly_fifty() {
+    let app = spawn_app().await;
+    let h = holder(&app, "me@example.com", 50_000).await;
+    let card = apply(&app, &h).await;
+    let body = with_pin(json!({ "cardKey": card, "amount": "10" }));
+    let answers = at_once(100, |_| post(&app, "/fiscard/recharge", &body, &h.token)).await;
+    let passed = answers.iter().filter(|a| a.code() == 200).count();
+    let refused = answers
+        .iter()
+        .filter(|a| a.code() == 422 && a.message() == "Insufficient Balance")
+        .count();
+    assert_eq!((passed, refused), (50, 50));
+    assert_eq!(bank_balance(&app, &h).await, "0.00");
+    assert_eq!(cards_of(&app, &h).await[0]["cardBalance"], "495.00");
+}
+
+/// The PIN's attempt limit counts wrong PINs only: the right one sent ten times at once passes
+/// ten times, and the user can act at once afterwards.
+#[actix_web::test]
+async fn the_right_pin_ten_times_at_once_passes_ten_times() {
+    let app = spawn_app().await;
+    let h = holder(&app, "me@example.com", 100_000).await;
+    let card = apply(&app, &h).await;
+    let body = with_pin(json!({ "cardKey": card, "amount": "1" }));
+    let answers = at_once(10, |_| post(&app, "/fiscard/recharge", &body, &h.token)).await;
+    assert_eq!(codes(&answers), [200; 10]);
+    post(
+        &app,
+        "/fiscard/query/cvv",
+        &with_pin(json!({ "cardKey": card })),
+        &h.token,
+    )
+    .await
+    .assert_ok();
+}
+
+/// Twenty wrong PINs at once: five are judged (wrong), the rest refused at the limit, and the
+/// right PIN waits out the window.
+#[actix_web::test]
+async fn twenty_wrong_pins_at_once_stop_at_the_limit() {
+    let app = spawn_app().await;
+    let h = holder(&app, "me@example.com", 100_000).await;
+    let card = apply(&app, &h).await;
+    let wrong = json!({ "cardKey": card, "amount": "1", "securityPassword": "975310" });
+    let answers = at_once(20, |_| post(&app, "/fiscard/recharge", &wrong, &h.token)).await;
+    let mut expected = vec![104; 5];
+    expected.extend([429; 15]);
+    assert_eq!(codes(&answers), expected);
+    let right = with_pin(json!({ "cardKey": card, "amount": "1" }));
+    post(&app, "/fiscard/recharge", &right, &h.token)
+        .await
+        .assert_refused(429, "Too many attempts, please try again in 900 seconds");
+    app.advance_minutes(15);
+    post(&app, "/fiscard/recharge", &right, &h.token)
+        .await
+        .assert_ok();
+}
+
+/// The right e-mail code sent ten times at once: one passes, the others find it spent, and none
+/// counts as a guess: the user is not locked out.
+#[actix_web::test]
+async fn the_right_email_code_ten_times_at_once_passes_once_and_locks_nobody_out() {
+    let app = spawn_app().await;
+    let email = "me@example.com";
+    let h = holder(&app, email, 10_000).await;
+    let card = apply(&app, &h).await;
+    app.set_switches(email, [false, false], [true, false, false])
+        .await;
+    let code = app.verify_code(&h.token, email).await;
+    let body = json!({ "cardKey": card, "emailCaptcha": code });
+    let answers = at_once(10, |_| post(&app, "/fiscard/query/cvv", &body, &h.token)).await;
+    assert_eq!(
+        codes(&answers),
+        [104, 104, 104, 104, 104, 104, 104, 104, 104, 200]
+    );
+    let code = app.verify_code(&h.token, email).await;
+    post(
+        &app,
+        "/fiscard/query/cvv",
+        &json!({ "cardKey": card, "emailCaptcha": code }),
+        &h.token,
+    )
+    .await
+    .assert_ok();
+}
+
+/// The right authenticator code sent ten times at once: one passes, and the copies do not
+/// count as guesses.
+#[actix_web::test]
+async fn the_right_authenticator_code_ten_times_at_once_passes_once_and_locks_nobody_out() {
+    let app = spawn_app().await;
+    let email = "me@example.com";
+    let h = holder(&app, email, 10_000).await;
+    let card = apply(&app, &h).await;
+    let (secret, _) = app.bind_authenticator(&h.token, email, "Phone", None).await;
+    app.set_switches(email, [false, false], [false, true, false])
+        .await;
+    let body = json!({ "cardKey": card, "mfaCode": app.totp(&secret, 0) });
+    let answers = at_once(10, |_| post(&app, "/fiscard/query/cvv", &body, &h.token)).await;
+    assert_eq!(
+        codes(&answers),
+        [104, 104, 104, 104, 104, 104, 104, 104, 104, 200]
+    );
+    app.next_step();
+    let body = json!({ "cardKey": card, "mfaCode": app.totp(&secret, 0) });
+    post(&app, "/fiscard/query/cvv", &body, &h.token)
+        .await
+        .assert_ok();
+}

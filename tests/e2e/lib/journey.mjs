@@ -153,6 +153,9 @@ export class Journey {
     if (this.mobile) {
       const drawer = await this.openDrawer();
       await drawer.getByRole("button", { name: this.t("header.login"), exact: true }).waitFor();
+      // As a person would, once the drawer has finished opening: the drawer listens for
+      // Escape from the animation frame after it shows (CI once pressed it before).
+      await this.settle();
       await this.page.keyboard.press("Escape");
       await drawer.waitFor({ state: "hidden" });
     } else {
@@ -191,7 +194,7 @@ export class Journey {
     await this.press(dialog.getByRole("button", { name: t("auth.send_code"), exact: true }));
     // The proof of work runs in the page's Web Worker before the code is mailed.
     const code = await this.server.readOutboxCode(user.email);
-    this.codeAskedAt.register = Date.now();
+    this.codeAskedAt.register = await this.server.now();
     const verify = dialog.getByRole("form", { name: t("verify.title") });
     await verify.getByRole("textbox", { name: t("verify.email_code"), exact: true }).fill(code);
     await this.press(verify.getByRole("button", { name: t("auth.next"), exact: true }));
@@ -227,6 +230,16 @@ export class Journey {
     }
   }
 
+  /**
+   * Moves time `ms` forward for the server (its test clock) and the page's `Date`, which
+   * follows it (`followServerClock` in browser.mjs), where a person would wait: a code's
+   * cooldown, the authenticator's next step.
+   */
+  async moveTime(ms) {
+    await this.server.advanceClock(ms);
+    await this.page.evaluate(() => globalThis.__journeyReadServerClock());
+  }
+
   // Verification -------------------------------------------------------------------------
 
   /**
@@ -237,14 +250,12 @@ export class Journey {
     const { t } = this;
     const email = form.getByRole("textbox", { name: t("verify.email_code"), exact: true });
     if (await email.isVisible()) {
-      const since = Date.now() - (this.codeAskedAt[purpose] ?? -Infinity);
-      if (since < EMAIL_CODE_COOLDOWN_MS) {
-        await new Promise((done) => setTimeout(done, EMAIL_CODE_COOLDOWN_MS - since + 250));
-      }
+      const since = (await this.server.now()) - (this.codeAskedAt[purpose] ?? -Infinity);
+      if (since < EMAIL_CODE_COOLDOWN_MS) await this.moveTime(EMAIL_CODE_COOLDOWN_MS - since + 250);
       await this.press(form.getByRole("button", { name: t("code.send"), exact: true }));
       const code = await this.server.readOutboxCode(this.user.email);
       // Mailed after the server counted it: its minute started before now.
-      this.codeAskedAt[purpose] = Date.now();
+      this.codeAskedAt[purpose] = await this.server.now();
       await email.fill(code);
     }
     const mfa = form.getByRole("textbox", { name: t("verify.mfa_code"), exact: true });
@@ -268,11 +279,11 @@ export class Journey {
     await dialog.waitFor({ state: "hidden" });
   }
 
-  /** The authenticator's code for a step the server has not seen yet (waiting when needed). */
+  /** The authenticator's code for a step the server has not seen yet (moving time when needed). */
   async authenticatorCode() {
     assert.ok(this.user.authenticatorKey, "no authenticator is bound");
-    const { step, wait } = nextCodeStep(this.lastStep);
-    if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+    const { step, wait } = nextCodeStep(this.lastStep, await this.server.now());
+    if (wait > 0) await this.moveTime(wait);
     this.lastStep = step;
     return hotp(base32Decode(this.user.authenticatorKey), step);
   }

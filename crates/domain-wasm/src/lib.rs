@@ -227,3 +227,10 @@ fn safe_integer(n: f64) -> Result<i64> {
         Err(JsError::new("expected a whole number of minor units"))
     }
 }
+
+/// The module's allocator. The forms allocate little and briefly, so the allocator's size
+/// counts for more than its speed: talc without in-place reallocation is a few KB smaller
+/// than Rust's default (dlmalloc) and faster.
+#[cfg(all(target_family = "wasm", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();

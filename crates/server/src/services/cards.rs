@@ -39,6 +39,8 @@ pub struct Card {
     /// As stored; see [`Card::status_at`].
     pub status: CardStatus,
     pub terms: Terms,
+    /// Its BIN's time zone (minutes east of UTC): where its spending day and month begin.
+    pub utc_offset_minutes: i32,
     pub created_at: i64,
 }
 
@@ -63,6 +65,7 @@ struct CardRow {
     limit_daily: i64,
     limit_monthly: i64,
     created_at: i64,
+    utc_offset_minutes: i32,
 }
 
 macro_rules! card_columns {
@@ -87,6 +90,7 @@ macro_rules! card_columns {
             cards::limit_daily,
             cards::limit_monthly,
             cards::created_at,
+            cards::utc_offset_minutes,
         )
     };
 }
@@ -116,6 +120,7 @@ impl From<CardRow> for Card {
                 [r.limit_per_transaction, r.limit_daily, r.limit_monthly],
             ),
             created_at: r.created_at,
+            utc_offset_minutes: r.utc_offset_minutes,
         }
     }
 }
@@ -250,6 +255,7 @@ pub fn issue(
             location_code: bin.location_code.clone(),
             status: CardStatus::Normal,
             terms: t,
+            utc_offset_minutes: bin.utc_offset_minutes,
             created_at: now,
         };
         let inserted = insert_unless_taken(conn, |conn| {
@@ -281,6 +287,7 @@ pub fn issue(
                     cards::limit_monthly.eq(t.limits.monthly),
                     cards::created_at.eq(now),
                     cards::updated_at.eq(now),
+                    cards::utc_offset_minutes.eq(card.utc_offset_minutes),
                 ))
                 .execute(conn)
         })?;

@@ -185,7 +185,8 @@ pub fn lock(conn: &mut DbConnection, card_id: &str) -> QueryResult<()> {
 pub type Listed = (Card, i64, i64);
 
 /// A page of the user's cards, newest first, cancelled cards hidden, each with its balance
-/// and what authorizations hold on it (read in one query).
+/// and what authorizations hold on it (read in one query). The page is read with one card
+/// more than it shows: when that one is not there, the total is known without counting.
 pub fn page_of(
     conn: &mut DbConnection,
     user_id: &str,
@@ -194,14 +195,20 @@ pub fn page_of(
     let listed = cards::user_id
         .eq(user_id)
         .and(cards::status.ne(CardStatus::Cancelled.as_str()));
-    let total: i64 = cards::table.filter(listed).count().get_result(conn)?;
-    let rows: Vec<CardRow> = cards::table
+    let size = usize::try_from(page.size()).unwrap_or(usize::MAX);
+    let mut rows: Vec<CardRow> = cards::table
         .filter(listed)
         .order((cards::created_at.desc(), cards::id.desc()))
-        .limit(i64::from(page.size()))
+        .limit(i64::from(page.size()) + 1)
         .offset(page.offset())
         .select(card_columns!())
         .load(conn)?;
+    let total = if rows.len() > size || (rows.is_empty() && page.offset() > 0) {
+        cards::table.filter(listed).count().get_result(conn)?
+    } else {
+        page.offset() + i64::try_from(rows.len()).unwrap_or(i64::MAX)
+    };
+    rows.truncate(size);
     let found: Vec<Card> = rows.into_iter().map(Card::from).collect();
     let wanted: Vec<Account> = found
         .iter()

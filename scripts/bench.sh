@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # `make bench`: the figures the budgets are checked against (README "Budgets").
-# Expects `make web` to have run (pkg/ and web/dist/ built).
+# Expects `make web` to have run (pkg/ and web/dist/ built) for the sizes and Lighthouse.
+#
+# BENCH_ONLY picks parts (comma-separated): sizes, validation, server, cards, lighthouse.
+# Unset: all of them. `BENCH_ONLY=cards` (`make bench-cards`) needs only the release server:
+# card list / healthz, recharges and authorizations on SQLite and PostgreSQL.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,9 +15,13 @@ if [ -z "${FISCARD_BIN:-}" ]; then
 fi
 export FISCARD_BIN
 
+# part NAME: whether BENCH_ONLY asks for it.
+part() { [ -z "${BENCH_ONLY:-}" ] || [[ ",${BENCH_ONLY}," == *",$1,"* ]]; }
+
 gz() { gzip -9c "$1" | wc -c; }
 kib() { awk -v b="$1" 'BEGIN { printf "%.1f KiB", b / 1024 }'; }
 
+if part sizes; then
 wasm=pkg/domain_wasm_bg.wasm
 raw=$(stat -c %s "$wasm")
 packed=$(gz "$wasm")
@@ -30,10 +38,13 @@ all=0
 for asset in web/dist/assets/*.js; do all=$((all + $(gz "$asset"))); done
 printf 'JS initial bundle      %8s    %8d B gzip (%s)   budget 200 KB gzip (the product page)\n' "" "$initial" "$(kib "$initial")"
 printf 'JS all chunks          %8s    %8d B gzip (%s)\n' "" "$all" "$(kib "$all")"
+fi
 
+if part validation; then
 echo "== one full-form validation (median of 51 batches of 1000)   budget 30 µs through wasm"
 cargo run -q --release -p domain --example bench
 node --experimental-wasm-modules --no-warnings scripts/bench-wasm.mjs
+fi
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 pids=()
@@ -58,27 +69,41 @@ start_server() {
   done
 }
 
-echo "== server: release build, embedded SQLite, one run   budgets: self/healthz ≥ 0.5; p99 of self < 50 ms during 16 logins"
 data=$(mktemp -d)
 trap cleanup EXIT
 port=$(free_port)
-start_server "$port" "$data"
+if part server || part cards; then
+  start_server "$port" "$data"
+fi
+
+if part server; then
+echo "== server: release build, embedded SQLite, one run   budgets: self/healthz ≥ 0.5; p99 of self < 50 ms during 16 logins"
 cargo run -q --release -p server --example load -- "http://127.0.0.1:$port" "$data"
+fi
 
-echo "== cards on SQLite: recharges/s (each with its PIN check), fiscard/list with 10 cards vs /healthz, ledger check"
-cargo run -q --release -p server --example cards -- "http://127.0.0.1:$port" "$data" "$data/fiscard.db"
+# cards_on NAME URL DATA_DIR DATABASE_URL: the card figures against one running server.
+cards_on() {
+  echo "== cards on $1: recharges/s (each with its PIN check), fiscard/list with 10 cards vs /healthz (budget ≥ 0.5), ledger and counter check"
+  cargo run -q --release -p server --example cards -- "$2" "$3" "$4"
+  echo "== authorizations on $1: POST /api/issuer/events, 0.01 USD each; open loop at 200/400/800 offered per second (latency from when each was due) on a fresh card and on a card with 20,000 authorizations this month; closed loop with 8 clients   targets: p99 < 20 ms at 400/s on SQLite, fresh = busy, past saturation the excess declined fast"
+  cargo run -q --release -p server --example authorizations -- "$2" "$3" "$4"
+}
 
-echo "== cards on PostgreSQL (127.0.0.1:5432)"
+if part cards; then
+cards_on SQLite "http://127.0.0.1:$port" "$data" "$data/fiscard.db"
 if command -v pg_isready >/dev/null 2>&1 && pg_isready -h 127.0.0.1 -p 5432 -q; then
   pg_db="fiscard_bench_$$"
   pg_url="postgres://postgres@127.0.0.1:5432/$pg_db"
   psql -q -h 127.0.0.1 -U postgres -d postgres -c "CREATE DATABASE $pg_db" >/dev/null
   pg_port=$(free_port)
   start_server "$pg_port" "$data/pg" "$pg_url"
-  cargo run -q --release -p server --example cards -- "http://127.0.0.1:$pg_port" "$data/pg" "$pg_url"
+  cards_on PostgreSQL "http://127.0.0.1:$pg_port" "$data/pg" "$pg_url"
 else
-  echo "PostgreSQL does not answer on 127.0.0.1:5432: skipped"
+  echo "== cards on PostgreSQL: 127.0.0.1:5432 does not answer: skipped"
+fi
 fi
 
+if part lighthouse; then
 echo "== Lighthouse, mobile preset, release server on a fresh data directory   budgets: performance ≥ 95, accessibility 100, best practices 100"
 node scripts/lighthouse/run.mjs
+fi

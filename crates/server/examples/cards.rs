@@ -16,17 +16,14 @@ mod common;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use diesel::prelude::*;
 use serde_json::{Value, json};
 use server::db::Db;
-use server::db::schema::{user_security, users};
-use server::services::{accounts, ledger, passwords::Passwords, wires};
+use server::services::{ledger, passwords::Passwords};
 
-use common::{Figures, measure, register, report};
+use common::{Figures, PIN, measure, post_as, prepare, register, report};
 
 const PHASE: Duration = Duration::from_secs(5);
 const CONCURRENT: usize = 16;
-const PIN: &str = "246810";
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() -> anyhow::Result<()> {
@@ -38,7 +35,7 @@ async fn main() -> anyhow::Result<()> {
     let database_url = args
         .next()
         .unwrap_or_else(|| data.join("fiscard.db").to_string_lossy().into_owned());
-    let db = Db::connect(&database_url, 2)?;
+    let db = Db::attach(&database_url, 2)?;
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(64)
         .build()?;
@@ -133,59 +130,6 @@ async fn main() -> anyhow::Result<()> {
         anyhow::bail!("the ledger check failed");
     }
     Ok(())
-}
-
-/// Identity approved, a mobile, a PIN, trade checks by PIN only, a large wire credited.
-async fn prepare(db: &Db, email: &str, pin_hash: &str, i: usize) -> anyhow::Result<()> {
-    let (email, pin_hash) = (email.to_owned(), pin_hash.to_owned());
-    let now = server::clock::Clock::System.now_ms();
-    db.write(move |conn| {
-        let id = accounts::find_by_email(conn, &email)?
-            .map(|u| u.id)
-            .unwrap_or_default();
-        accounts::set_identity_status(conn, &id, 1, now)?;
-        diesel::update(users::table.find(&id))
-            .set((
-                users::mobile.eq(format!("+8529{:03}{:04}", std::process::id() % 1000, i)),
-                users::mobile_code.eq("852"),
-                users::mobile_country.eq("HK"),
-            ))
-            .execute(conn)?;
-        diesel::update(user_security::table.find(&id))
-            .set((
-                user_security::pin_hash.eq(Some(pin_hash)),
-                user_security::trade_email.eq(false),
-                user_security::trade_mfa.eq(false),
-                user_security::trade_security.eq(true),
-            ))
-            .execute(conn)?;
-        wires::credit(conn, &id, 100_000_000, &format!("bench-{id}"), now)?
-            .map_err(|e| anyhow::anyhow!("{e:?}"))?;
-        Ok(())
-    })
-    .await
-    .map_err(|e| anyhow::anyhow!("{e}"))
-}
-
-async fn post_as(
-    client: &reqwest::Client,
-    base: &str,
-    token: &str,
-    path: &str,
-    body: Value,
-) -> anyhow::Result<Value> {
-    let answer: Value = client
-        .post(format!("{base}/api{path}"))
-        .header("Access-Token", token)
-        .json(&body)
-        .send()
-        .await?
-        .json()
-        .await?;
-    if answer["statusCode"] != 200 {
-        anyhow::bail!("{path}: {answer}");
-    }
-    Ok(answer["content"].clone())
 }
 
 /// Recharges 1.00 at a time for the phase, each with its PIN check and a fresh idempotency

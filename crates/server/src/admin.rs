@@ -11,6 +11,7 @@ use crate::config::Config;
 use crate::db::Db;
 use crate::mailer::{Mail, Mailer};
 use crate::services::bins::{self, Bin, Limits, Terms};
+use crate::services::card_events::spending;
 use crate::services::operator_audit::{self, command_line_operator};
 use crate::services::wires::{self, CreditRefusal, Credited};
 use crate::services::{accounts, cards, ledger, passwords::Passwords};
@@ -194,6 +195,34 @@ pub struct BinOptions {
     pub limit_daily: Option<String>,
     #[arg(long)]
     pub limit_monthly: Option<String>,
+    /// The time zone its cards count their daily and monthly spending in, as an offset from
+    /// UTC: `+08:00`, `-05:00`; UTC when left out.
+    #[arg(long, allow_hyphen_values = true)]
+    pub utc_offset: Option<String>,
+}
+
+/// `+08:00`, `-05:30`, `Z` or `00:00` as minutes east of UTC.
+fn utc_offset_of(text: Option<&str>) -> anyhow::Result<i32> {
+    let Some(text) = text.map(str::trim) else {
+        return Ok(0);
+    };
+    if text.eq_ignore_ascii_case("z") || text.eq_ignore_ascii_case("utc") {
+        return Ok(0);
+    }
+    let (sign, rest) = match text.as_bytes().first() {
+        Some(b'-') => (-1, &text[1..]),
+        Some(b'+') => (1, &text[1..]),
+        _ => (1, text),
+    };
+    let parsed = rest.split_once(':').and_then(|(h, m)| {
+        let all_digits = |s: &str| s.len() == 2 && s.bytes().all(|b| b.is_ascii_digit());
+        (all_digits(h) && all_digits(m))
+            .then(|| Some(h.parse::<i32>().ok()? * 60 + m.parse::<i32>().ok()?))
+            .flatten()
+    });
+    parsed
+        .map(|minutes| sign * minutes)
+        .with_context(|| format!("--utc-offset {text:?}: an offset such as +08:00 or -05:00"))
 }
 
 fn rate_of(
@@ -259,6 +288,7 @@ pub async fn bin_add(config: &Config, options: BinOptions) -> anyhow::Result<()>
                 )?,
             },
         },
+        utc_offset_minutes: utc_offset_of(options.utc_offset.as_deref())?,
         enabled: true,
     }
     .checked()?;
@@ -282,7 +312,7 @@ pub async fn bin_add(config: &Config, options: BinOptions) -> anyhow::Result<()>
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let t = bin.terms;
     println!(
-        "BIN {} {} ({} {}, {}): recharge {}, payment {}, exchange {}, refund {}; limits {} / {} daily / {} monthly",
+        "BIN {} {} ({} {}, {}): recharge {}, payment {}, exchange {}, refund {}; limits {} / {} daily / {} monthly, days from midnight at UTC{:+}min",
         bin.bin,
         if added {
             "added"
@@ -299,6 +329,7 @@ pub async fn bin_add(config: &Config, options: BinOptions) -> anyhow::Result<()>
         domain::money::amount_text(t.limits.per_transaction, 2),
         domain::money::amount_text(t.limits.daily, 2),
         domain::money::amount_text(t.limits.monthly, 2),
+        bin.utc_offset_minutes,
     );
     Ok(())
 }
@@ -436,24 +467,31 @@ pub async fn card_status(config: &Config, card_key: &str, freeze: bool) -> anyho
     Ok(())
 }
 
-/// `admin ledger-check`: prints what it checked and every problem; `false` when there is one.
+/// `admin ledger-check`: the ledger, then the cards' spending counters against their
+/// transactions; prints what it checked and every problem; `false` when there is one.
 pub async fn ledger_check(config: &Config) -> anyhow::Result<bool> {
     let db = Db::connect(config.database_url.expose(), 1)?;
-    let report = db
-        .read(|conn| Ok(ledger::check(conn)?))
+    let (report, counters) = db
+        .read(|conn| Ok((ledger::check(conn)?, spending::check(conn)?)))
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     println!(
         "ledger: {} accounts, {} transactions, {} entries",
         report.accounts, report.transactions, report.entries
     );
-    for problem in &report.problems {
+    for problem in report.problems.iter().chain(&counters.problems) {
         println!("PROBLEM {problem}");
     }
     if report.problems.is_empty() {
         println!("ledger check passed: every balance equals its entries, all entries sum to zero");
     }
-    Ok(report.problems.is_empty())
+    println!("spending counters: {} cards", counters.cards);
+    if counters.problems.is_empty() {
+        println!(
+            "counter check passed: every card's day and month equal its approved authorizations"
+        );
+    }
+    Ok(report.problems.is_empty() && counters.problems.is_empty())
 }
 
 #[cfg(test)]
@@ -462,6 +500,16 @@ mod tests {
 
     use super::*;
     use crate::db::schema::users;
+
+    #[test]
+    fn utc_offsets_are_read_as_minutes_east_of_utc() {
+        assert_eq!(utc_offset_of(None).unwrap(), 0);
+        assert_eq!(utc_offset_of(Some("+08:00")).unwrap(), 480);
+        assert_eq!(utc_offset_of(Some("-05:30")).unwrap(), -330);
+        assert_eq!(utc_offset_of(Some("Z")).unwrap(), 0);
+        assert!(utc_offset_of(Some("8")).is_err());
+        assert!(utc_offset_of(Some("+8:00")).is_err());
+    }
 
     #[actix_web::test]
     async fn creates_an_operator_once_with_a_generated_password() {

@@ -54,6 +54,11 @@ pub struct Config {
     pub web_dir: PathBuf,
     /// `FISCARD_DB_POOL_SIZE`, default 10.
     pub db_pool_size: u32,
+    /// `FISCARD_AUTHORIZATION_WAIT_MS`, default 500: how long an authorization (or a
+    /// verification) may wait for its turn at the database before it is declined as
+    /// `issuer_unavailable`. The card network waits about 2 s for an answer, and a late approval
+    /// is worse than a quick decline.
+    pub authorization_wait: Duration,
     /// `SMTP_URL` (e.g. `smtps://user:pass@smtp.example.com`); unset: mail goes to the outbox.
     pub smtp_url: Option<Secret<String>>,
     /// `FISCARD_MAIL_FROM`, default `fiscard <no-reply@fiscard.local>`.
@@ -177,6 +182,11 @@ impl Config {
             database_url: Secret::new(var(&get, "DATABASE_URL", default_db)?),
             web_dir: PathBuf::from(var(&get, "FISCARD_WEB_DIR", String::from("web/dist"))?),
             db_pool_size: var(&get, "FISCARD_DB_POOL_SIZE", 10)?,
+            authorization_wait: Duration::from_millis(var(
+                &get,
+                "FISCARD_AUTHORIZATION_WAIT_MS",
+                500,
+            )?),
             smtp_url: get("SMTP_URL").map(Secret::new),
             mail_from: var(
                 &get,

@@ -131,6 +131,7 @@ enum CardAdminAction {
 }
 
 #[derive(Subcommand)]
+#[allow(clippy::large_enum_variant)] // parsed once, at start
 enum AdminAction {
     /// Create an operator account.
     CreateOperator {
@@ -168,8 +169,8 @@ enum AdminAction {
         #[command(subcommand)]
         action: CardAdminAction,
     },
-    /// Recompute every balance from the ledger's entries and check that they all sum to zero
-    /// (exit status 1 when not).
+    /// Recompute every balance from the ledger's entries and check that they all sum to zero,
+    /// and every card's spending counters from its transactions (exit status 1 when not).
     LedgerCheck,
 }
 

@@ -1035,7 +1035,7 @@ export interface components {
          * @description Why an authorization was declined.
          * @enum {string}
          */
-        readonly Decline: "card_frozen" | "card_expired" | "card_cancelled" | "exceeds_transaction_limit" | "exceeds_daily_limit" | "exceeds_monthly_limit" | "insufficient_funds";
+        readonly Decline: "card_frozen" | "card_expired" | "card_cancelled" | "exceeds_transaction_limit" | "exceeds_daily_limit" | "exceeds_monthly_limit" | "insufficient_funds" | "issuer_unavailable";
         /** @description Register and recover, step 1: the e-mail address. */
         readonly EmailForm: {
             /** @default null */
@@ -1964,7 +1964,10 @@ export interface components {
             /** @default null */
             readonly securityPassword?: components["schemas"]["Input_Code"];
         };
-        /** @description A verification: whether the card would be approved. */
+        /**
+         * @description A decision that moved no money: a verification (whether the card would be approved), or
+         *     an authorization the platform could not decide in time (declined `issuer_unavailable`).
+         */
         readonly Verified: {
             readonly approved: boolean;
             readonly declineReason: null | components["schemas"]["Decline"];

@@ -11,7 +11,14 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use diesel::prelude::*;
 use serde_json::{Value, json};
+use server::db::Db;
+use server::db::schema::{user_security, users};
+use server::services::{accounts, wires};
+
+/// The PIN `prepare` gives the users (trade checks by PIN only).
+pub const PIN: &str = "246810";
 
 pub struct Figures {
     pub rps: f64,
@@ -207,4 +214,57 @@ pub async fn code_from_outbox(outbox: &Path, email: &str) -> anyhow::Result<Stri
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     anyhow::bail!("no code for {email} in {}", outbox.display())
+}
+
+/// Identity approved, a mobile, a PIN, trade checks by PIN only, a large wire credited.
+pub async fn prepare(db: &Db, email: &str, pin_hash: &str, i: usize) -> anyhow::Result<()> {
+    let (email, pin_hash) = (email.to_owned(), pin_hash.to_owned());
+    let now = server::clock::Clock::System.now_ms();
+    db.write(move |conn| {
+        let id = accounts::find_by_email(conn, &email)?
+            .map(|u| u.id)
+            .unwrap_or_default();
+        accounts::set_identity_status(conn, &id, 1, now)?;
+        diesel::update(users::table.find(&id))
+            .set((
+                users::mobile.eq(format!("+8529{:03}{:04}", std::process::id() % 1000, i)),
+                users::mobile_code.eq("852"),
+                users::mobile_country.eq("HK"),
+            ))
+            .execute(conn)?;
+        diesel::update(user_security::table.find(&id))
+            .set((
+                user_security::pin_hash.eq(Some(pin_hash)),
+                user_security::trade_email.eq(false),
+                user_security::trade_mfa.eq(false),
+                user_security::trade_security.eq(true),
+            ))
+            .execute(conn)?;
+        wires::credit(conn, &id, 100_000_000, &format!("bench-{id}"), now)?
+            .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+        Ok(())
+    })
+    .await
+    .map_err(|e| anyhow::anyhow!("{e}"))
+}
+
+pub async fn post_as(
+    client: &reqwest::Client,
+    base: &str,
+    token: &str,
+    path: &str,
+    body: Value,
+) -> anyhow::Result<Value> {
+    let answer: Value = client
+        .post(format!("{base}/api{path}"))
+        .header("Access-Token", token)
+        .json(&body)
+        .send()
+        .await?
+        .json()
+        .await?;
+    if answer["statusCode"] != 200 {
+        anyhow::bail!("{path}: {answer}");
+    }
+    Ok(answer["content"].clone())
 }

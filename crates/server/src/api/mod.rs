@@ -153,6 +153,11 @@ struct RefusalState {
 }
 
 impl AppError {
+    /// The failure behind an internal error (none for a handled refusal).
+    pub fn cause(&self) -> Option<&anyhow::Error> {
+        self.0.cause.as_ref()
+    }
+
     /// A handled refusal (HTTP 200) with the message `key`.
     pub fn new(code: ApiCode, key: &'static str) -> AppError {
         AppError(Box::new(RefusalState {

@@ -3,12 +3,14 @@
 //! Diesel is blocking, so every query runs on actix's blocking thread pool ([`Db::read`],
 //! [`Db::write`]), never on the async workers. SQLite (the embedded default) allows one writer
 //! at a time: write transactions take an in-process lock first, so a transaction that reads
-//! and then writes never meets `SQLITE_BUSY_SNAPSHOT`; PostgreSQL runs them concurrently.
+//! and then writes never meets `SQLITE_BUSY_SNAPSHOT`; PostgreSQL runs them concurrently. The
+//! lock is waited for on the async side, so writes waiting their turn hold no thread and no
+//! connection, and [`Db::write_by`] gives up at a deadline instead of queueing on.
 
 pub mod schema;
 
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use diesel::connection::SimpleConnection;
@@ -76,7 +78,7 @@ pub struct Db {
     pool: Pool<ConnectionManager<DbConnection>>,
     backend: Backend,
     /// SQLite only: one write transaction at a time.
-    writer: Arc<Mutex<()>>,
+    writer: Arc<tokio::sync::Mutex<()>>,
 }
 
 impl std::fmt::Debug for Db {
@@ -90,6 +92,14 @@ impl std::fmt::Debug for Db {
 impl Db {
     /// Opens the pool and brings the schema up to date.
     pub fn connect(url: &str, pool_size: u32) -> anyhow::Result<Db> {
+        let db = Db::attach(url, pool_size)?;
+        db.migrate()?;
+        Ok(db)
+    }
+
+    /// Opens the pool on a database a running server keeps up to date (the bench beside it),
+    /// leaving its schema as it is.
+    pub fn attach(url: &str, pool_size: u32) -> anyhow::Result<Db> {
         let (backend, target) = Backend::of(url);
         if backend == Backend::Sqlite
             && let Some(dir) = std::path::Path::new(target)
@@ -105,13 +115,11 @@ impl Db {
             .connection_customizer(Box::new(Setup(backend)))
             .build(manager)
             .with_context(|| format!("connecting to the {backend:?} database"))?;
-        let db = Db {
+        Ok(Db {
             pool,
             backend,
-            writer: Arc::new(Mutex::new(())),
-        };
-        db.migrate()?;
-        Ok(db)
+            writer: Arc::new(tokio::sync::Mutex::new(())),
+        })
     }
 
     pub fn backend(&self) -> Backend {
@@ -157,17 +165,75 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&mut DbConnection) -> Result<T, AppError> + Send + 'static,
     {
+        let turn = self.writer_turn().await;
         let pool = self.pool.clone();
-        let writer = (self.backend == Backend::Sqlite).then(|| self.writer.clone());
         actix_web::web::block(move || {
             let mut conn = connection(&pool)?;
-            let _turn = writer
-                .as_ref()
-                .map(|w| w.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+            let _turn = turn;
             (*conn).transaction(f)
         })
         .await
         .map_err(|e| AppError::internal(anyhow::anyhow!("blocking pool: {e}")))?
+    }
+
+    /// Like [`Db::write`], but only when the transaction can have its turn before `deadline`:
+    /// the writer's turn (SQLite), a connection, and on PostgreSQL the row locks it waits for
+    /// (`lock_timeout`) are waited for until then, no longer. `None` when it could not (nothing
+    /// was written).
+    pub async fn write_by<T, F>(&self, deadline: Instant, f: F) -> Result<Option<T>, AppError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConnection) -> Result<T, AppError> + Send + 'static,
+    {
+        let turn = if self.backend == Backend::Sqlite {
+            let waited = tokio::time::timeout_at(
+                tokio::time::Instant::from_std(deadline),
+                self.writer.clone().lock_owned(),
+            )
+            .await;
+            match waited {
+                Ok(turn) => Some(turn),
+                Err(_) => return Ok(None),
+            }
+        } else {
+            None
+        };
+        let pool = self.pool.clone();
+        actix_web::web::block(move || {
+            let _turn = turn;
+            // The blocking pool's queue counts too.
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Ok(None);
+            }
+            let Ok(mut conn) = pool.get_timeout(left) else {
+                return Ok(None);
+            };
+            let pg = matches!(*conn, DbConnection::Pg(_));
+            let done = (*conn).transaction(|conn| {
+                if pg {
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    let ms = left.as_millis().max(1);
+                    conn.batch_execute(&format!("SET LOCAL lock_timeout = '{ms}ms'"))?;
+                }
+                f(conn)
+            });
+            match done {
+                Err(e) if pg && waited_too_long(&e) => Ok(None),
+                done => done.map(Some),
+            }
+        })
+        .await
+        .map_err(|e| AppError::internal(anyhow::anyhow!("blocking pool: {e}")))?
+    }
+
+    /// SQLite: the writer's turn, waited for without holding a thread; PostgreSQL: none needed.
+    async fn writer_turn(&self) -> Option<tokio::sync::OwnedMutexGuard<()>> {
+        if self.backend == Backend::Sqlite {
+            Some(self.writer.clone().lock_owned().await)
+        } else {
+            None
+        }
     }
 
     /// Runs `f` in a transaction on the calling thread (start-up work, before serving).
@@ -182,10 +248,14 @@ impl Db {
             .pool
             .get()
             .context("no database connection for start-up work")?;
-        let _turn = self
-            .writer
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        // On the calling thread, which may be inside the async runtime (a test's teardown):
+        // polled, not blocked on.
+        let _turn = loop {
+            if let Ok(turn) = self.writer.try_lock() {
+                break turn;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        };
         Ok((*conn).transaction(f)?)
     }
 
@@ -195,6 +265,18 @@ impl Db {
             .await
             .is_ok()
     }
+}
+
+/// PostgreSQL gave up waiting for a lock (`lock_timeout`).
+fn waited_too_long(e: &AppError) -> bool {
+    e.cause()
+        .into_iter()
+        .flat_map(anyhow::Error::chain)
+        .filter_map(|c| c.downcast_ref::<diesel::result::Error>())
+        .any(|c| {
+            matches!(c, diesel::result::Error::DatabaseError(_, info)
+                if info.message().contains("lock timeout"))
+        })
 }
 
 /// Runs `insert` in a savepoint and answers `false`, instead of an error, when a unique

@@ -172,6 +172,7 @@ diesel::table! {
         enabled -> Bool,
         created_at -> BigInt,
         updated_at -> BigInt,
+        utc_offset_minutes -> Integer,
     }
 }
 
@@ -198,6 +199,22 @@ diesel::table! {
         limit_daily -> BigInt,
         limit_monthly -> BigInt,
         created_at -> BigInt,
+        updated_at -> BigInt,
+        utc_offset_minutes -> Integer,
+    }
+}
+
+diesel::table! {
+    card_spending (card_id) {
+        card_id -> Text,
+        day_start -> BigInt,
+        day_end -> BigInt,
+        day_amount -> BigInt,
+        day_count -> BigInt,
+        month_start -> BigInt,
+        month_end -> BigInt,
+        month_amount -> BigInt,
+        month_count -> BigInt,
         updated_at -> BigInt,
     }
 }
@@ -292,6 +309,7 @@ diesel::joinable!(security_events -> users (user_id));
 diesel::joinable!(cards -> users (user_id));
 diesel::joinable!(cards -> card_bins (bin));
 diesel::joinable!(card_orders -> cards (card_id));
+diesel::joinable!(card_spending -> cards (card_id));
 diesel::joinable!(card_transactions -> cards (card_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -309,6 +327,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     ledger_transactions,
     ledger_entries,
     card_bins,
+    card_spending,
     cards,
     card_orders,
     card_transactions,

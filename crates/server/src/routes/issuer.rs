@@ -4,6 +4,11 @@
 //! `v1=<hex HMAC-SHA256 of "<timestamp>.<body>" under the webhook secret>`. Refused: a missing
 //! or wrong signature (403), a timestamp more than 5 minutes from now (403), a signature seen
 //! before (409). Each event is then handled once (see `services::card_events`).
+//!
+//! An authorization or a verification is decided while the network waits (about 2 s): when it
+//! cannot have its turn at the database within `FISCARD_AUTHORIZATION_WAIT_MS` (overload), it
+//! is declined `issuer_unavailable` at once instead of queueing. The other events settle what
+//! was decided and wait their turn.
 
 use actix_web::{HttpRequest, web};
 use hmac::{Hmac, Mac};
@@ -12,9 +17,12 @@ use sha2::{Digest, Sha256};
 use crate::api::{Api, ApiCode, ApiResult, AppError, RawBody, Reply};
 use crate::db::insert_unless_taken;
 use crate::db::schema::issuer_signatures;
-use crate::services::card_events::{self, Event, EventAnswer};
+use crate::services::card_events::{self, Event, EventAnswer, EventKind};
 use crate::state::AppState;
 use diesel::prelude::*;
+
+/// What handling an event gives: its answer, or a handled refusal.
+type ApiResultOf = Result<EventAnswer, AppError>;
 
 /// How far the timestamp may be from the server's clock.
 pub const TOLERANCE_SECONDS: i64 = 300;
@@ -70,6 +78,7 @@ pub async fn receive(
     req: HttpRequest,
     RawBody(body): RawBody,
 ) -> ApiResult<EventAnswer> {
+    let deadline = std::time::Instant::now() + state.config.authorization_wait;
     let now = state.clock.now_ms();
     let timestamp: i64 = header(&req, TIMESTAMP_HEADER)
         .and_then(|t| t.trim().parse().ok())
@@ -92,31 +101,46 @@ pub async fn receive(
     let event: Event = serde_json::from_slice(&body)
         .map_err(|_| AppError::new(ApiCode::BadRequest, "api.event_invalid"))?;
     let (kind, card_key) = (event.event.as_str(), event.card_key.clone());
+    let decided_now = matches!(
+        event.event,
+        EventKind::Authorization | EventKind::Verification
+    );
+    let unavailable = card_events::unavailable(&event);
     let signature_hex = hex::encode(&signature);
     let body_digest = hex::encode(Sha256::digest(&body));
-    let answer = state
-        .db
-        .write(move |conn| {
-            // A signature is good once; those older than twice the window can go.
-            diesel::delete(
-                issuer_signatures::table
-                    .filter(issuer_signatures::received_at.lt(now - 2 * TOLERANCE_SECONDS * 1000)),
-            )
-            .execute(conn)?;
-            let fresh = insert_unless_taken(conn, |conn| {
-                diesel::insert_into(issuer_signatures::table)
-                    .values((
-                        issuer_signatures::signature.eq(&signature_hex),
-                        issuer_signatures::received_at.eq(now),
-                    ))
-                    .execute(conn)
-            })?;
-            if !fresh {
-                return Ok(Err(AppError::new(ApiCode::Conflict, "api.event_replayed")));
-            }
-            Ok(card_events::handle(conn, &event, &body_digest, now)?)
-        })
-        .await??;
+    let work = move |conn: &mut crate::db::DbConnection| -> Result<ApiResultOf, AppError> {
+        // A signature is good once; those older than twice the window can go.
+        diesel::delete(
+            issuer_signatures::table
+                .filter(issuer_signatures::received_at.lt(now - 2 * TOLERANCE_SECONDS * 1000)),
+        )
+        .execute(conn)?;
+        let fresh = insert_unless_taken(conn, |conn| {
+            diesel::insert_into(issuer_signatures::table)
+                .values((
+                    issuer_signatures::signature.eq(&signature_hex),
+                    issuer_signatures::received_at.eq(now),
+                ))
+                .execute(conn)
+        })?;
+        if !fresh {
+            return Ok(Err(AppError::new(ApiCode::Conflict, "api.event_replayed")));
+        }
+        Ok(card_events::handle(conn, &event, &body_digest, now)?)
+    };
+    let answer = if decided_now {
+        let Some(answer) = state.db.write_by(deadline, work).await? else {
+            tracing::warn!(
+                event = kind,
+                card_key,
+                "issuer event declined: no turn at the database in time"
+            );
+            return Ok(Api::ok(unavailable).saying("api.event_accepted"));
+        };
+        answer?
+    } else {
+        state.db.write(work).await??
+    };
     // The card's key and what the event did (ids, amounts, balances): no card data.
     tracing::debug!(event = kind, card_key, ?answer, "issuer event handled");
     Ok(Api::ok(answer).saying("api.event_accepted"))

@@ -56,6 +56,9 @@ pub struct Bin {
     pub org_name: String,
     pub currency: String,
     pub terms: Terms,
+    /// The time zone its cards count their spending day and month in, as minutes east of UTC
+    /// (0: UTC).
+    pub utc_offset_minutes: i32,
     pub enabled: bool,
 }
 
@@ -72,6 +75,8 @@ pub enum BinError {
     Scheme,
     #[error("limits must be above zero, and per transaction ≤ daily ≤ monthly")]
     Limits,
+    #[error("the UTC offset must be a whole quarter hour from -12:00 to +14:00")]
+    UtcOffset,
 }
 
 impl Bin {
@@ -96,6 +101,9 @@ impl Bin {
         if l.per_transaction <= 0 || l.per_transaction > l.daily || l.daily > l.monthly {
             return Err(BinError::Limits);
         }
+        if !(-720..=840).contains(&self.utc_offset_minutes) || self.utc_offset_minutes % 15 != 0 {
+            return Err(BinError::UtcOffset);
+        }
         Ok(self)
     }
 }
@@ -113,6 +121,7 @@ type Row = (
     i64,
     i64,
     bool,
+    i32,
 );
 
 impl Terms {
@@ -153,6 +162,7 @@ fn from_row(r: Row) -> Bin {
         currency: r.3,
         terms: Terms::from_columns([r.4, r.5, r.6, r.7], [r.8, r.9, r.10]),
         enabled: r.11,
+        utc_offset_minutes: r.12,
     }
 }
 
@@ -171,6 +181,7 @@ macro_rules! bin_columns {
             card_bins::limit_daily,
             card_bins::limit_monthly,
             card_bins::enabled,
+            card_bins::utc_offset_minutes,
         )
     };
 }
@@ -220,6 +231,7 @@ pub fn save(conn: &mut DbConnection, bin: &Bin, now: i64) -> QueryResult<bool> {
         card_bins::limit_daily.eq(t.limits.daily),
         card_bins::limit_monthly.eq(t.limits.monthly),
         card_bins::enabled.eq(true),
+        card_bins::utc_offset_minutes.eq(bin.utc_offset_minutes),
         card_bins::updated_at.eq(now),
     );
     let updated = diesel::update(card_bins::table.find(&bin.bin))
@@ -256,6 +268,7 @@ pub fn sandbox() -> Vec<Bin> {
             org_name: org.to_owned(),
             currency: USD.code.to_owned(),
             terms: Terms::default(),
+            utc_offset_minutes: 0,
             enabled: true,
         })
         .collect()
@@ -305,5 +318,10 @@ mod tests {
             wrong(|b| b.terms.limits.per_transaction = 0),
             BinError::Limits
         );
+        assert_eq!(wrong(|b| b.utc_offset_minutes = 841), BinError::UtcOffset);
+        assert_eq!(wrong(|b| b.utc_offset_minutes = 7), BinError::UtcOffset);
+        let mut hong_kong = bin();
+        hong_kong.utc_offset_minutes = 480;
+        assert!(hong_kong.checked().is_ok());
     }
 }

@@ -39,6 +39,8 @@ pub struct Card {
     /// As stored; see [`Card::status_at`].
     pub status: CardStatus,
     pub terms: Terms,
+    /// Its BIN's time zone (minutes east of UTC): where its spending day and month begin.
+    pub utc_offset_minutes: i32,
     pub created_at: i64,
 }
 
@@ -63,6 +65,7 @@ struct CardRow {
     limit_daily: i64,
     limit_monthly: i64,
     created_at: i64,
+    utc_offset_minutes: i32,
 }
 
 macro_rules! card_columns {
@@ -87,6 +90,7 @@ macro_rules! card_columns {
             cards::limit_daily,
             cards::limit_monthly,
             cards::created_at,
+            cards::utc_offset_minutes,
         )
     };
 }
@@ -116,6 +120,7 @@ impl From<CardRow> for Card {
                 [r.limit_per_transaction, r.limit_daily, r.limit_monthly],
             ),
             created_at: r.created_at,
+            utc_offset_minutes: r.utc_offset_minutes,
         }
     }
 }
@@ -180,7 +185,8 @@ pub fn lock(conn: &mut DbConnection, card_id: &str) -> QueryResult<()> {
 pub type Listed = (Card, i64, i64);
 
 /// A page of the user's cards, newest first, cancelled cards hidden, each with its balance
-/// and what authorizations hold on it (read in one query).
+/// and what authorizations hold on it (read in one query). The page is read with one card
+/// more than it shows: when that one is not there, the total is known without counting.
 pub fn page_of(
     conn: &mut DbConnection,
     user_id: &str,
@@ -189,14 +195,20 @@ pub fn page_of(
     let listed = cards::user_id
         .eq(user_id)
         .and(cards::status.ne(CardStatus::Cancelled.as_str()));
-    let total: i64 = cards::table.filter(listed).count().get_result(conn)?;
-    let rows: Vec<CardRow> = cards::table
+    let size = usize::try_from(page.size()).unwrap_or(usize::MAX);
+    let mut rows: Vec<CardRow> = cards::table
         .filter(listed)
         .order((cards::created_at.desc(), cards::id.desc()))
-        .limit(i64::from(page.size()))
+        .limit(i64::from(page.size()) + 1)
         .offset(page.offset())
         .select(card_columns!())
         .load(conn)?;
+    let total = if rows.len() > size || (rows.is_empty() && page.offset() > 0) {
+        cards::table.filter(listed).count().get_result(conn)?
+    } else {
+        page.offset() + i64::try_from(rows.len()).unwrap_or(i64::MAX)
+    };
+    rows.truncate(size);
     let found: Vec<Card> = rows.into_iter().map(Card::from).collect();
     let wanted: Vec<Account> = found
         .iter()
@@ -250,6 +262,7 @@ pub fn issue(
             location_code: bin.location_code.clone(),
             status: CardStatus::Normal,
             terms: t,
+            utc_offset_minutes: bin.utc_offset_minutes,
             created_at: now,
         };
         let inserted = insert_unless_taken(conn, |conn| {
@@ -281,6 +294,7 @@ pub fn issue(
                     cards::limit_monthly.eq(t.limits.monthly),
                     cards::created_at.eq(now),
                     cards::updated_at.eq(now),
+                    cards::utc_offset_minutes.eq(card.utc_offset_minutes),
                 ))
                 .execute(conn)
         })?;

@@ -55,14 +55,15 @@ pub struct TestApp {
     /// Set by the one test that breaks the ledger on purpose: the teardown check is skipped.
     ledger_broken_on_purpose: std::sync::atomic::AtomicBool,
     /// Dropped after `db`: the PostgreSQL database is dropped last.
-    _database: Option<PgDatabase>,
+    database: Option<PgDatabase>,
     _dir: tempfile::TempDir,
 }
 
 impl Drop for TestApp {
     /// Stops the server, then checks the ledger: every test that moved money leaves it sound
     /// (each balance equal to its entries, every transaction and the whole ledger summing to
-    /// zero), whether or not the test looked.
+    /// zero), and every card's spending counters equal to its transactions, whether or not the
+    /// test looked.
     fn drop(&mut self) {
         // Sends the stop command at once; the future only waits for it to finish.
         drop(self.handle.stop(false));
@@ -80,6 +81,15 @@ impl Drop for TestApp {
             report.problems.is_empty(),
             "the ledger does not add up after this test:\n{}",
             report.problems.join("\n")
+        );
+        let counters = self
+            .db
+            .write_blocking(server::services::card_events::spending::check)
+            .expect("the counter check runs at teardown");
+        assert!(
+            counters.problems.is_empty(),
+            "the spending counters differ from the transactions after this test:\n{}",
+            counters.problems.join("\n")
         );
     }
 }
@@ -155,6 +165,9 @@ pub async fn spawn_app_with(overrides: &[(&str, &str)]) -> TestApp {
         ("FISCARD_BIND", "127.0.0.1:0".to_owned()),
         ("FISCARD_CAPTCHA_MAX_NUMBER", "1000".to_owned()),
         ("FISCARD_DB_POOL_SIZE", "4".to_owned()),
+        // Decisions wait for their turn as long as they need on a test machine that runs many
+        // suites at once; the overload test sets its own.
+        ("FISCARD_AUTHORIZATION_WAIT_MS", "60000".to_owned()),
         ("DATABASE_URL", database_url),
     ]);
     for (name, value) in overrides {
@@ -187,7 +200,7 @@ pub async fn spawn_app_with(overrides: &[(&str, &str)]) -> TestApp {
         handle,
         mails_taken: Mutex::new(HashMap::new()),
         ledger_broken_on_purpose: std::sync::atomic::AtomicBool::new(false),
-        _database: database,
+        database,
         _dir: dir,
     };
     app.wait_until_ready().await;
@@ -370,6 +383,19 @@ impl TestApp {
     }
 
     /// For a test that breaks the ledger on purpose: its teardown does not check it.
+    /// The URL of the app's database, for the command line run beside it.
+    pub fn database_url(&self) -> String {
+        self.database.as_ref().map_or_else(
+            || {
+                self.data_dir
+                    .join("fiscard.db")
+                    .to_string_lossy()
+                    .into_owned()
+            },
+            |d| d.url.clone(),
+        )
+    }
+
     pub fn ledger_broken_on_purpose(&self) {
         self.ledger_broken_on_purpose
             .store(true, std::sync::atomic::Ordering::Relaxed);

@@ -3,6 +3,7 @@
 //! One module per route (or concern), names that read as sentences.
 
 mod authenticators;
+mod authorization_overload;
 mod captcha;
 mod card_events;
 mod card_properties;
@@ -31,6 +32,7 @@ mod security_center;
 mod security_log;
 mod session_list;
 mod sessions;
+mod spending_counters;
 mod step_up;
 mod switches;
 mod test_clock;

@@ -1,54 +1,31 @@
 //! The `authorization` event: a payment decided in real time against the card's status, limits
 //! and balance; approved, its amount and fees move from the card to its hold.
 
-use diesel::prelude::*;
 use domain::card::PaymentFees;
-use domain::date::Date;
 use domain::orders::{TransactionStatus as Status, TransactionType as Kind};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::spending::{self, Counters};
 use super::transaction::{insert, new_row};
 use super::{Decline, Event, EventAnswer, amounts, bad, money};
 use crate::api::{ApiCode, AppError};
 use crate::db::DbConnection;
-use crate::db::schema::card_transactions as txs;
 use crate::services::cards::Card;
 use crate::services::ledger::{self, Movement, Refusal};
 
-/// Spending on `card` since `since` (approved authorizations, not voided), from the gross
-/// amounts still authorized or settled.
-fn spent_since(conn: &mut DbConnection, card: &Card, since: i64) -> QueryResult<i64> {
-    let amounts: Vec<i64> = txs::table
-        .filter(txs::card_id.eq(&card.id))
-        .filter(txs::transaction_type.eq(Kind::Auth.as_str()))
-        .filter(txs::status.eq_any([Status::Authorized.as_str(), Status::Succeed.as_str()]))
-        .filter(txs::created_at.ge(since))
-        .select(txs::account_gross_amount)
-        .load(conn)?;
-    Ok(amounts.into_iter().fold(0_i64, i64::saturating_add))
-}
-
-fn limit_decline(
-    conn: &mut DbConnection,
-    card: &Card,
-    gross: i64,
-    now: i64,
-) -> QueryResult<Option<Decline>> {
+/// The limit `gross` would pass, given what the card spent this day and month.
+fn limit_decline(card: &Card, counters: &Counters, gross: i64) -> Option<Decline> {
     let limits = card.terms.limits;
     if gross > limits.per_transaction {
-        return Ok(Some(Decline::ExceedsTransactionLimit));
+        Some(Decline::ExceedsTransactionLimit)
+    } else if counters.month.amount.saturating_add(gross) > limits.monthly {
+        Some(Decline::ExceedsMonthlyLimit)
+    } else if counters.day.amount.saturating_add(gross) > limits.daily {
+        Some(Decline::ExceedsDailyLimit)
+    } else {
+        None
     }
-    let today = Date::of_instant_ms(now);
-    let month_spent = spent_since(conn, card, today.first_of_month().start_ms())?;
-    if month_spent.saturating_add(gross) > limits.monthly {
-        return Ok(Some(Decline::ExceedsMonthlyLimit));
-    }
-    let day_spent = spent_since(conn, card, today.start_ms())?;
-    if day_spent.saturating_add(gross) > limits.daily {
-        return Ok(Some(Decline::ExceedsDailyLimit));
-    }
-    Ok(None)
 }
 
 pub(super) fn authorize(
@@ -82,10 +59,13 @@ pub(super) fn authorize(
     row.transaction_fee = fees.transaction_fee;
     row.conversion_fee = fees.conversion_fee;
     let mut decline = Decline::of_status(card.status_at(now));
+    let mut counters = None;
     if decline.is_none() {
-        decline = limit_decline(conn, card, a.billing, now)?;
+        let read = spending::current(conn, card, now)?;
+        decline = limit_decline(card, &read, a.billing);
+        counters = Some(read);
     }
-    if decline.is_none() {
+    if let (None, Some(counters)) = (decline, counters) {
         let movement = Movement {
             kind: "card_authorization",
             reference: format!("auth:{}", row.transaction_id),
@@ -93,7 +73,7 @@ pub(super) fn authorize(
             lines: vec![(card.account(), -total), (card.hold_account(), total)],
         };
         match ledger::post(conn, &movement, now)? {
-            Ok(_) => {}
+            Ok(_) => spending::add(conn, card, counters, a.billing, now)?,
             Err(Refusal::Insufficient { .. }) => decline = Some(Decline::InsufficientFunds),
             Err(Refusal::Duplicate(_)) => {
                 return Ok(Err(bad(ApiCode::Conflict, "api.event_conflict")));

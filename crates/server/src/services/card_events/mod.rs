@@ -13,14 +13,16 @@
 //! a repeated event gets again.
 //!
 //! One file per event (`authorize`, `verify`, `clear`, `void`, `reverse`, `refund`), dispatched
-//! by `handle` here; `transaction` is the row they write and `hold` what the events that settle
-//! an authorization share.
+//! by `handle` here; `transaction` is the row they write, `hold` what the events that settle
+//! an authorization share, and `spending` the card's day and month counters the limits are
+//! checked against.
 
 mod authorize;
 mod clear;
 mod hold;
 mod refund;
 mod reverse;
+pub mod spending;
 mod transaction;
 mod verify;
 mod void;
@@ -106,10 +108,13 @@ pub enum Decline {
     ExceedsDailyLimit,
     ExceedsMonthlyLimit,
     InsufficientFunds,
+    /// The platform could not decide in time (overloaded): declined at once rather than
+    /// answered late. Nothing is kept of it, so a later retry is decided afresh.
+    IssuerUnavailable,
 }
 
 impl Decline {
-    pub const ALL: [Decline; 7] = [
+    pub const ALL: [Decline; 8] = [
         Self::CardFrozen,
         Self::CardExpired,
         Self::CardCancelled,
@@ -117,6 +122,7 @@ impl Decline {
         Self::ExceedsDailyLimit,
         Self::ExceedsMonthlyLimit,
         Self::InsufficientFunds,
+        Self::IssuerUnavailable,
     ];
 
     /// The reason for its text, as the transactions keep it.
@@ -133,6 +139,7 @@ impl Decline {
             Self::ExceedsDailyLimit => "exceeds_daily_limit",
             Self::ExceedsMonthlyLimit => "exceeds_monthly_limit",
             Self::InsufficientFunds => "insufficient_funds",
+            Self::IssuerUnavailable => "issuer_unavailable",
         }
     }
 
@@ -165,6 +172,15 @@ pub struct HoldReleased {
     transaction_id: String,
     released: String,
     card_balance: String,
+}
+
+/// The answer to an authorization or a verification the platform could not decide in time:
+/// declined `issuer_unavailable`, nothing written.
+pub fn unavailable(event: &Event) -> EventAnswer {
+    EventAnswer::Verification(verify::Verified::declined(
+        event.transaction_id.trim(),
+        Decline::IssuerUnavailable,
+    ))
 }
 
 /// An event the platform cannot apply (nothing is written, nothing kept: a corrected event

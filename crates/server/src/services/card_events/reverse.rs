@@ -4,6 +4,7 @@ use domain::card::PaymentFees;
 use domain::orders::{TransactionStatus as Status, TransactionType as Kind};
 
 use super::hold::{open_authorization, release, set_auth};
+use super::spending;
 use super::transaction::{insert, new_row};
 use super::{Event, EventAnswer, HoldReleased, amounts, bad, money};
 use crate::api::{ApiCode, AppError};
@@ -48,6 +49,7 @@ pub(super) fn reverse(
         released,
         now,
     )?;
+    spending::release(conn, card, auth.created_at, a.billing, gross == 0, now)?;
     let status = if gross == 0 {
         Status::Void.as_str()
     } else {

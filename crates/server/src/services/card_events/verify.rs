@@ -36,7 +36,8 @@ pub(super) fn verify(
     })))
 }
 
-/// A verification: whether the card would be approved.
+/// A decision that moved no money: a verification (whether the card would be approved), or
+/// an authorization the platform could not decide in time (declined `issuer_unavailable`).
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Verified {
@@ -44,4 +45,14 @@ pub struct Verified {
     approved: bool,
     #[schema(required = true)]
     decline_reason: Option<Decline>,
+}
+
+impl Verified {
+    pub(super) fn declined(transaction_id: &str, reason: Decline) -> Verified {
+        Verified {
+            transaction_id: transaction_id.to_owned(),
+            approved: false,
+            decline_reason: Some(reason),
+        }
+    }
 }

@@ -3,6 +3,7 @@
 use domain::orders::{TransactionStatus as Status, TransactionType as Kind};
 
 use super::hold::{auth_fees, open_authorization, release, set_auth};
+use super::spending;
 use super::transaction::{insert, new_row};
 use super::{Event, EventAnswer, HoldReleased, money};
 use crate::api::AppError;
@@ -26,6 +27,14 @@ pub(super) fn void(
         card,
         format!("void:{}", e.transaction_id.trim()),
         auth.held,
+        now,
+    )?;
+    spending::release(
+        conn,
+        card,
+        auth.created_at,
+        auth.account_gross_amount,
+        true,
         now,
     )?;
     set_auth(

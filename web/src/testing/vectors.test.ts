@@ -42,6 +42,7 @@ const kinds: Record<string, (c: Case) => unknown> = {
       arg(c).on as boolean,
     ),
   cardAllows: (c) => domain.cardAllows(arg(c).status as domain.CardStatus, arg(c).action as domain.CardAction),
+  parseWireMemo: (c) => domain.parseWireMemo(c.input as string),
 };
 
 const modules = import.meta.glob<VectorFile>("../../../tests/vectors/*.json", { eager: true, import: "default" });

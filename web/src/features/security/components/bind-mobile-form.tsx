@@ -3,7 +3,7 @@ import type { Factors } from "domain-wasm";
 import { useCallback, useMemo } from "react";
 import { useNavigate } from "react-router-dom";
 import { applyFieldErrors, FormError, FormField, useDomainForm } from "@/components/ui/form";
-import { SendCodeButton } from "@/components/ui/send-code-button";
+import { codeFieldBesideSendButton, SendCodeButton } from "@/components/ui/send-code-button";
 import { paths } from "@/config/paths";
 import { useApiClient, useApiLoader } from "@/lib/api-provider";
 import { useDomain } from "@/lib/domain";
@@ -109,8 +109,8 @@ function Form({
       {factors.email && (
         <FormField label={t("verify.email_code")} error={errors.emailCaptcha} required>
           <HStack width="full" align="start">
-            <Input {...register("emailCaptcha")} inputMode="numeric" autoComplete="one-time-code" />
-            <SendCodeButton onSend={async () => (await sendVerificationCode(api)).ok} />
+            <Input {...codeFieldBesideSendButton(register("emailCaptcha"))} inputMode="numeric" autoComplete="one-time-code" />
+            <SendCodeButton onSend={() => sendVerificationCode(api)} />
           </HStack>
         </FormField>
       )}

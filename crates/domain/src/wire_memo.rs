@@ -16,8 +16,9 @@ const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 pub const DATA_LENGTH: usize = 8;
 /// The whole memo, check character included.
 pub const LENGTH: usize = DATA_LENGTH + 1;
-/// How many random bits a memo carries.
-pub const BITS: u32 = 5 * DATA_LENGTH as u32;
+/// How many random bits a memo carries (five a character).
+pub const BITS: u32 = 40;
+const _: () = assert!(BITS as usize == 5 * DATA_LENGTH);
 
 /// A well-formed memo (its check character agrees), in its canonical spelling.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -50,7 +51,8 @@ fn value_of(c: char) -> Option<u32> {
 }
 
 fn char_of(value: u32) -> char {
-    char::from(ALPHABET[(value % 32) as usize])
+    let index = usize::try_from(value % 32).unwrap_or(0);
+    char::from(ALPHABET[index])
 }
 
 /// Luhn mod 32 over `values`, the rightmost doubled first (as if a check character followed).
@@ -68,7 +70,7 @@ impl WireMemo {
     pub fn from_bits(bits: u64) -> WireMemo {
         let values: Vec<u32> = (0..DATA_LENGTH)
             .rev()
-            .map(|i| ((bits >> (5 * i)) & 31) as u32)
+            .map(|i| u32::try_from((bits >> (5 * i)) & 31).unwrap_or(0))
             .collect();
         let mut text: String = values.iter().map(|v| char_of(*v)).collect();
         text.push(char_of(check_value(&values)));

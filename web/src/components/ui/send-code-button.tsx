@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from "@chakra-ui/react";
+import { Button, Text } from "@chakra-ui/react";
 import { useEffect, useId, useMemo, useState, type FocusEvent } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { useDomain } from "@/lib/domain";
@@ -95,11 +95,14 @@ export function SendCodeButton({ onSend, sent = false }: SendCodeButtonProps) {
     phase === "counting"
       ? t("code.countdown", { seconds: left })
       : t(phase === "resend" ? "code.resend" : "code.send");
+  // Two items of the row it sits in (which wraps): the button, then the line saying why it
+  // waits, on a line of its own under the field and the button.
   return (
-    <Stack gap="1" align="end" flexShrink={0}>
+    <>
       <Button
         type="button"
         variant="outline"
+        flexShrink={0}
         minWidth="8rem"
         onClick={() => void send()}
         loading={phase === "sending"}
@@ -109,10 +112,10 @@ export function SendCodeButton({ onSend, sent = false }: SendCodeButtonProps) {
       >
         {label}
       </Button>
-      <Text id={noteId} role="status" fontSize="xs" color="fg.muted" maxWidth="12rem" textAlign="end">
+      <Text id={noteId} role="status" fontSize="xs" color="fg.muted" flexBasis="100%">
         {wait === "sent" && t("code.sent_note")}
         {wait === "refused" && t("code.wait_note")}
       </Text>
-    </Stack>
+    </>
   );
 }

@@ -76,8 +76,8 @@ export function VerificationForm({
       )}
       {factors.email && (
         <FormField label={t("verify.email_code")} error={errors.emailCaptcha} required>
-          <HStack width="full" align="start">
-            <Input {...codeFieldBesideSendButton(register("emailCaptcha"))} inputMode="numeric" autoComplete="one-time-code" />
+          <HStack width="full" align="start" wrap="wrap" rowGap="1">
+            <Input {...codeFieldBesideSendButton(register("emailCaptcha"))} flex="1" minWidth="0" inputMode="numeric" autoComplete="one-time-code" />
             {onSendCode && <SendCodeButton onSend={onSendCode} sent={codeSent === true} />}
           </HStack>
         </FormField>

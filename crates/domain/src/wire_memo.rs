@@ -126,6 +126,17 @@ impl From<WireMemo> for String {
     }
 }
 
+impl MemoError {
+    /// Its name as serde writes it (`length`, `character`, `check`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            MemoError::Length => "length",
+            MemoError::Character => "character",
+            MemoError::Check => "check",
+        }
+    }
+}
+
 impl std::fmt::Display for MemoError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
@@ -144,6 +155,13 @@ impl std::error::Error for MemoError {}
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn each_error_is_named_as_serde_writes_it() {
+        for e in [MemoError::Length, MemoError::Character, MemoError::Check] {
+            assert_eq!(serde_json::to_value(e).unwrap(), e.code());
+        }
+    }
 
     #[test]
     fn a_memo_is_nine_unambiguous_characters() {

@@ -142,6 +142,28 @@ pub fn card_listed(
     Ok(from_js::<CardStatus>(status, "card status")?.is_listed())
 }
 
+/// What `amountMinor` USD costs at the standard rates: recharged, paid in USD, paid abroad.
+#[wasm_bindgen(js_name = feeExample, unchecked_return_type = "FeeExample")]
+pub fn fee_example(amount_minor: f64) -> Result<JsValue> {
+    #[allow(clippy::cast_possible_truncation)] // a whole number of cents, checked
+    let minor = if amount_minor.fract() == 0.0 && amount_minor.abs() < 1e15 {
+        amount_minor as i64
+    } else {
+        return Err(JsError::new("an amount in whole cents"));
+    };
+    to_js(&domain::card::fee_example(minor))
+}
+
+/// A wire memo as a person typed it, in its canonical spelling; refused with an error named
+/// `length`, `character` or `check` (the check character says it was mistyped). A plain string
+/// both ways: serialising the `Result` costs the module more than half a kilobyte.
+#[wasm_bindgen(js_name = parseWireMemo)]
+pub fn parse_wire_memo(text: &str) -> Result<String> {
+    domain::wire_memo::WireMemo::parse(text)
+        .map(String::from)
+        .map_err(|e| JsError::new(e.code()))
+}
+
 /// The catalogue key of a status or type label, or `undefined` for an unknown value.
 #[wasm_bindgen(js_name = labelKey)]
 pub fn label_key(

@@ -92,6 +92,59 @@ impl PaymentFees {
     }
 }
 
+/// The rates a card gets unless its BIN says otherwise (SPEC §1: a 1% transaction fee, an
+/// extra 0.15% exchange fee on non-USD currencies; recharges 1%).
+pub const STANDARD_RECHARGE_RATE: Rate = Rate(100);
+pub const STANDARD_PAYMENT_RATE: Rate = Rate(100);
+pub const STANDARD_EXCHANGE_RATE: Rate = Rate(15);
+
+/// What an amount costs at the standard rates, every fee a user pays: recharging it onto a card,
+/// paying it in USD, and paying as much in another currency. Minor units of USD.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct FeeExample {
+    pub amount_minor: i64,
+    /// Taken out of a recharge of `amount`.
+    pub recharge_fee_minor: i64,
+    /// What reaches the card.
+    pub recharged_minor: i64,
+    /// The transaction fee on a payment of `amount`.
+    pub transaction_fee_minor: i64,
+    /// A USD payment of `amount`: the amount and its transaction fee.
+    pub usd_payment_total_minor: i64,
+    /// The exchange fee on a payment worth `amount` in another currency.
+    pub exchange_fee_minor: i64,
+    /// Such a payment: the amount, its transaction fee and its exchange fee.
+    pub foreign_payment_total_minor: i64,
+}
+
+/// What `amount_minor` USD costs at the standard rates.
+pub fn fee_example(amount_minor: i64) -> FeeExample {
+    let recharge_fee_minor = STANDARD_RECHARGE_RATE.fee(amount_minor);
+    let usd = PaymentFees::of(
+        amount_minor,
+        STANDARD_PAYMENT_RATE,
+        STANDARD_EXCHANGE_RATE,
+        false,
+    );
+    let foreign = PaymentFees::of(
+        amount_minor,
+        STANDARD_PAYMENT_RATE,
+        STANDARD_EXCHANGE_RATE,
+        true,
+    );
+    FeeExample {
+        amount_minor,
+        recharge_fee_minor,
+        recharged_minor: amount_minor - recharge_fee_minor,
+        transaction_fee_minor: usd.transaction_fee,
+        usd_payment_total_minor: usd.total_with(amount_minor),
+        exchange_fee_minor: foreign.conversion_fee,
+        foreign_payment_total_minor: foreign.total_with(amount_minor),
+    }
+}
+
 /// How long an issued card is valid.
 pub const CARD_VALIDITY_YEARS: u32 = 3;
 
@@ -132,6 +185,20 @@ pub fn luhn_check_digit(partial: &str) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hundred_dollars_costs_one_to_recharge_one_to_pay_and_fifteen_cents_more_abroad() {
+        let e = fee_example(10_000);
+        assert_eq!((e.recharge_fee_minor, e.recharged_minor), (100, 9_900));
+        assert_eq!(
+            (e.transaction_fee_minor, e.usd_payment_total_minor),
+            (100, 10_100)
+        );
+        assert_eq!(
+            (e.exchange_fee_minor, e.foreign_payment_total_minor),
+            (15, 10_115)
+        );
+    }
 
     #[test]
     fn only_normal_cards_take_recharges() {

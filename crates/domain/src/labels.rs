@@ -3,6 +3,7 @@
 use crate::macros::text_enum;
 
 use crate::card::CardStatus;
+use crate::card_transaction::TransactionState;
 use crate::gates::Gate;
 use crate::identity::IdentityStatus;
 use crate::orders::{OrderStatus, OrderType, TransactionStatus, TransactionType};
@@ -16,6 +17,8 @@ text_enum! {
         OrderStatus = "orderStatus",
         TransactionType = "transactionType",
         TransactionStatus = "transactionStatus",
+        /// What a transaction came to for the cardholder (`card_transaction`).
+        TransactionState = "transactionState",
         /// The API's numeric identity status (0–3).
         IdentityStatus = "identityStatus",
         /// A gate (`basicIdentity`, `mobile`…): its confirm prompt.
@@ -51,6 +54,9 @@ pub fn label_key(kind: LabelKind, value: LabelValue<'_>) -> Option<String> {
         }
         (LabelKind::TransactionStatus, LabelValue::Text(s)) => {
             TransactionStatus::parse(s).map(TransactionStatus::label_key)
+        }
+        (LabelKind::TransactionState, LabelValue::Text(s)) => {
+            TransactionState::parse(s).map(TransactionState::label_key)
         }
         (LabelKind::IdentityStatus, LabelValue::Code(code)) => {
             IdentityStatus::from_code(code).map(|s| s.label_key().to_owned())

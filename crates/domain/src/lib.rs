@@ -7,11 +7,13 @@
 
 pub mod bank;
 pub mod card;
+pub mod card_transaction;
 pub mod constants;
 pub mod country;
 pub mod date;
 pub mod email;
 pub mod error;
+pub mod first_steps;
 pub mod forms;
 pub mod gates;
 pub mod i18n;
@@ -27,6 +29,7 @@ pub mod phone;
 pub mod security;
 pub mod text;
 pub mod upload;
+pub mod wire_memo;
 
 pub use error::{ErrorCode, FieldError};
 pub use forms::{FormName, validate};

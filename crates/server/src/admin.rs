@@ -5,6 +5,7 @@ use std::io::BufRead;
 use anyhow::{Context, bail};
 use domain::email::Email;
 use domain::forms::{Form, NewPasswordForm, NoContext};
+use domain::wire_memo::{MemoError, WireMemo};
 
 use crate::clock::Clock;
 use crate::config::Config;
@@ -99,12 +100,23 @@ pub async fn credit_wire(
     if reference.trim().is_empty() {
         bail!("the wire's bank reference is required");
     }
+    // A mistyped memo is told apart from one nobody holds: its check character disagrees.
+    let memo = match WireMemo::parse(memo) {
+        Ok(memo) => memo,
+        Err(MemoError::Check) => bail!(
+            "memo {memo:?} was mistyped: its check character does not match (nothing credited; check the memo on the wire)"
+        ),
+        Err(why) => bail!("{memo:?} is not a wire memo: {why}"),
+    };
     let db = Db::connect(config.database_url.expose(), 1)?;
     let now = Clock::for_config(config)?.now_ms();
-    let (memo, reference_owned) = (memo.to_owned(), reference.to_owned());
+    let reference_owned = reference.to_owned();
     let operator = command_line_operator();
     let outcome = db
         .write(move |conn| {
+            let Some(memo) = wires::user_of_memo(conn, &memo)? else {
+                return Ok(Err(CreditRefusal::UnknownMemo));
+            };
             let outcome = wires::credit(conn, &memo, minor, &reference_owned, now)?;
             if let Ok((Credited::Now { transaction_id, .. }, _)) = &outcome {
                 operator_audit::record(
@@ -124,7 +136,7 @@ pub async fn credit_wire(
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let (credited, holder) = match outcome {
         Ok(found) => found,
-        Err(CreditRefusal::UnknownMemo) => bail!("no user has the uid in that memo"),
+        Err(CreditRefusal::UnknownMemo) => bail!("no user has that memo"),
         Err(CreditRefusal::NotPositive) => bail!("the amount must be above zero"),
         Err(CreditRefusal::ReferenceReused) => {
             bail!("reference {reference} was credited before with another memo or amount")

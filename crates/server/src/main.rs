@@ -144,7 +144,8 @@ enum AdminAction {
     /// Credit a wire received at the platform's bank to the user its memo names (idempotent
     /// by the bank's reference); the user is mailed.
     CreditWire {
-        /// The user's uid, as the wire's memo carried it.
+        /// The user's wire memo (9 characters, as the wire instructions show it), as the wire
+        /// carried it; a mistyped one is refused by its check character.
         #[arg(long)]
         memo: String,
         /// In USD, e.g. 1000.00.

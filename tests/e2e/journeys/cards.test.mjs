@@ -145,7 +145,7 @@ async function cardDetail(j, mask) {
 
 /**
  * Starts `action` (a key of ACTIONS) on the card: from its detail dialog on a phone; on desktop
- * from its row, the expanded part of it for details, freeze and cancel.
+ * from its row, where every action is.
  */
 async function cardAction(j, mask, action) {
   const [label, named] = ACTIONS[action];
@@ -154,11 +154,8 @@ async function cardAction(j, mask, action) {
     await j.press(dialog.getByRole("button", { name: j.t(label), exact: true }));
     return;
   }
-  if (action === "details" || action === "freeze" || action === "cancel") {
-    const expand = j.page.getByRole("button", { name: j.t("card.expand", { card: mask }), exact: true });
-    if (await expand.isVisible()) await j.press(expand);
-  }
-  await j.press(j.page.getByRole("button", { name: j.t(named, { card: mask }), exact: true }));
+  // Every action sits in the card's row, labelled, without expanding anything.
+  await j.press(cardEntry(j, mask).getByRole("button", { name: j.t(named, { card: mask }), exact: true }));
 }
 
 /** Closes a card dialog by its close button. */
@@ -223,7 +220,7 @@ async function checkRechargeDialog(j, dialog, { card, available }) {
  * Chooses a transaction of the open transactions dialog (its row: type and merchant) and
  * checks every field `expected` names in its details; on a phone, goes back to the list.
  */
-async function checkTransaction(j, dialog, row, expected, look) {
+async function checkTransaction(j, dialog, row, expected, look, more) {
   const { t } = j;
   const list = dialog.getByRole("list", { name: t("card.tx.list"), exact: true });
   await j.press(list.getByRole("button").filter({ hasText: row.type }).filter({ hasText: row.merchant }));
@@ -232,6 +229,7 @@ async function checkTransaction(j, dialog, row, expected, look) {
   for (const [key, value] of Object.entries(expected)) {
     assert.equal((await definition(detail, t(key)).textContent()).trim(), value, `${t(key)} of ${row.type}`);
   }
+  if (more) await more(detail);
   if (look) await j.look(look);
   if (j.mobile) {
     await j.press(dialog.getByRole("button", { name: t("card.tx.back"), exact: true }));
@@ -304,15 +302,49 @@ async function cardJourney(j) {
     await j.look("cards-expanded");
   }
 
-  // The recharge dialog's wire instructions carry the memo the wire needs: the user's id.
+  // The recharge dialog's wire instructions carry the memo the wire needs: nine characters of
+  // Crockford's Base32 (no I, L, O or U), the last a check character; not the user's id.
   await cardAction(j, mask, "recharge");
   let recharge = page.getByRole("dialog", { name: j.t("card.recharge.title"), exact: true });
   await checkRechargeDialog(j, recharge, { card, available: 0 });
   const memo = definition(recharge, j.t("card.wire.memo")).locator("p");
   const memoId = (await memo.textContent()).trim();
-  assert.equal(memoId, (await callApi(server, "user/self", { token })).uuid);
+  assert.match(memoId, /^[0-9A-HJKMNP-TV-Z]{9}$/);
+  assert.notEqual(memoId, (await callApi(server, "user/self", { token })).uuid);
+
+  // Copying it shows a toast, which leaves the dialog's actions uncovered (on a phone too,
+  // where the dialog fills the screen).
+  const copyMemo = recharge.getByRole("button", { name: j.t("app.copy_named", { what: j.t("card.wire.memo") }), exact: true });
+  // By keyboard: the dialog's body scrolls under a phone's tap to the far end (the toast is
+  // what this step looks at).
+  await copyMemo.focus();
+  await page.keyboard.press("Enter");
+  const toast = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: j.t("app.copied") });
+  await toast.waitFor();
+  await j.settle();
+  for (const action of [
+    recharge.getByRole("button", { name: j.t("app.close"), exact: true }),
+    recharge.getByRole("button", { name: j.t("card.recharge.submit"), exact: true }),
+  ]) {
+    // What a finger at the action's centre and corners would touch: never the toast.
+    const covered = await action.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const points = [[r.left + r.width / 2, r.top + r.height / 2], [r.left + 2, r.top + 2], [r.right - 2, r.top + 2], [r.left + 2, r.bottom - 2], [r.right - 2, r.bottom - 2]];
+      return points.some(([x, y]) => document.elementFromPoint(x, y)?.closest('[data-scope="toast"]') != null);
+    });
+    assert.equal(covered, false, `the toast covers ${(await action.getAttribute("aria-label")) ?? (await action.textContent())}`);
+  }
+  await j.look("card-recharge-toast");
   await closeDialog(j, recharge);
   await closeDetail(j, mask);
+
+  // A memo mistyped on the wire is refused by its check character, with its own message.
+  const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+  const typo = memoId.slice(0, 2) + ALPHABET[(ALPHABET.indexOf(memoId[2]) + 1) % 32] + memoId.slice(3);
+  await assert.rejects(
+    server.admin("credit-wire", "--memo", typo, "--amount", apiAmount(WIRE), "--reference", `E2E-typo-${j.device.name}`),
+    /mistyped: its check character does not match/,
+  );
 
   // The operator credits the wire; back on the card account, the USD balance shows it.
   await server.admin("credit-wire", "--memo", memoId, "--amount", apiAmount(WIRE), "--reference", `E2E-${memoId.slice(0, 8)}-${j.device.name}`);
@@ -416,20 +448,28 @@ async function cardJourney(j) {
   await list.getByRole("listitem").nth(3).waitFor();
   assert.equal(await list.getByRole("listitem").count(), 4);
   const auth = j.t("transaction_type.auth");
+  // Each row: the spec's type, the state the user cares about, the USD the card moved with its
+  // sign (a purchase takes, a refund gives back; a voided hold took nothing) beside the
+  // merchant's EUR.
+  const refundedUsd = EUR_IN_USD_CENTS(REFUND) - fees.refund;
   const rows = [
-    [auth, CAFE, "succeed"],
-    [j.t("transaction_type.refund"), CAFE, "succeed"],
-    [auth, HOTEL, "void"],
-    [j.t("transaction_type.void"), HOTEL, "succeed"],
+    [auth, CAFE, "settled", `−${money(j, billed + fees.transaction + fees.conversion)}`, money(j, PURCHASE, "EUR")],
+    [j.t("transaction_type.refund"), CAFE, "refunded", `+${money(j, refundedUsd)}`, money(j, REFUND, "EUR")],
+    [auth, HOTEL, "reversed", undefined, money(j, VOIDED, "EUR")],
+    [j.t("transaction_type.void"), HOTEL, "reversed", undefined, money(j, VOIDED, "EUR")],
   ];
-  for (const [type, merchant, status] of rows) {
-    await list
+  for (const [type, merchant, state, usd, merchantAmount] of rows) {
+    const entry = list
       .getByRole("button")
       .filter({ hasText: type })
       .filter({ hasText: merchant })
-      .filter({ hasText: j.t(`transaction_status.${status}`) })
-      .waitFor();
+      .filter({ hasText: j.t(`transaction_state.${state}`) })
+      .filter({ hasText: merchantAmount });
+    await (usd ? entry.filter({ hasText: usd }) : entry).first().waitFor();
   }
+  const takenColour = await list.getByText(rows[0][3], { exact: true }).evaluate((el) => getComputedStyle(el).color);
+  const givenColour = await list.getByText(rows[1][3], { exact: true }).evaluate((el) => getComputedStyle(el).color);
+  assert.notEqual(takenColour, givenColour, "money out and money in look different");
   await history.getByText(j.t("card.tx.export_scope", { count: 4 }), { exact: true }).waitFor();
   await j.look("card-transactions");
   const none = "—";
@@ -445,7 +485,17 @@ async function cardJourney(j) {
     "card.tx.conversion_fee": money(j, fees.conversion),
     "card.tx.refund_fee": money(j, 0),
     "card.tx.check_code": authorization.checkCode,
-  }, j.mobile ? "card-transaction" : undefined);
+  }, j.mobile ? "card-transaction" : undefined, async (detail) => {
+    // The breakdown adds up to what the card paid: the EUR converted + the transaction fee +
+    // the exchange fee.
+    const sum = detail.getByRole("table", { name: j.t("card.tx.breakdown"), exact: true });
+    const line = (label) => sum.getByRole("row").filter({ has: j.page.getByRole("rowheader").filter({ hasText: label }) });
+    await line(j.t("card.tx.converted", { amount: money(j, PURCHASE, "EUR") })).getByText(money(j, billed), { exact: true }).waitFor();
+    await line(j.t("card.tx.transaction_fee")).getByText(money(j, fees.transaction), { exact: true }).waitFor();
+    await line(j.t("card.tx.conversion_fee")).getByText(money(j, fees.conversion), { exact: true }).waitFor();
+    await line(j.t("card.tx.total_out")).getByText(money(j, billed + fees.transaction + fees.conversion), { exact: true }).waitFor();
+    assert.equal((await definition(detail, j.t("card.tx.state")).textContent()).trim(), j.t("transaction_state.settled"));
+  });
   await checkTransaction(j, history, { type: j.t("transaction_type.refund"), merchant: CAFE }, {
     "card.tx.transaction_id": refund.transactionId,
     "card.tx.origin_transaction_id": purchase.transactionId,

@@ -5,7 +5,7 @@
 //   const server = await startServer();
 //   … open `${server.baseUrl}/` …
 //   const code = await server.readOutboxCode("a@example.com");
-//   await server.admin("credit-wire", "--memo", uid, "--amount", "100.00", "--reference", "r1");
+//   await server.admin("credit-wire", "--memo", memo, "--amount", "100.00", "--reference", "r1");
 //   await server.stop();
 //
 // The binary is `FISCARD_BIN` when set (the Makefile sets it), else the newer of the debug and

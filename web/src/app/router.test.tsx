@@ -1,13 +1,16 @@
 // @vitest-environment jsdom
 import webEnUS from "@/locales/en-US.json";
+import webZhHK from "@/locales/zh-HK.json";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadDomain } from "@/lib/domain";
+import { setLocale } from "@/lib/locale";
 import { storeSessionToken } from "@/lib/session-token";
 import { callsTo, mockApi, securityConfig, userSelf, type MockAnswer } from "@/testing/mock-api";
 import { renderApp } from "@/testing/render-app";
 
 const en: Record<string, string> = webEnUS;
+const zh: Record<string, string> = webZhHK;
 
 afterEach(() => {
   localStorage.clear();
@@ -138,5 +141,31 @@ describe("layout", () => {
     }
     const current = screen.getAllByRole("link", { current: "page" });
     expect(current.map((link) => link.textContent)).toContain(en["menu.payment"]);
+  });
+});
+
+describe("page titles and the skip link (WCAG 2.4.1, 2.4.2)", () => {
+  it("titles each page in the user's language", async () => {
+    loggedInApi();
+    storeSessionToken("session-1");
+    const { router } = renderApp("/my/security");
+    await waitFor(() => expect(document.title).toBe(`${en["menu.security"]} · fiscard`));
+    await act(() => router.navigate("/account/order/card"));
+    await waitFor(() => expect(document.title).toBe(`${en["order.title"]} · fiscard`));
+    await act(() => setLocale("zh-HK"));
+    await waitFor(() => expect(document.title).toBe(`${zh["order.title"]} · fiscard`));
+    await act(() => setLocale("en-US"));
+    await act(() => router.navigate("/no/such/page"));
+    await waitFor(() => expect(document.title).toBe(`${en["app.not_found.title"]} · fiscard`));
+  });
+
+  it("starts with a link past the header to the page", async () => {
+    mockApi({});
+    renderApp("/product/fiscard");
+    await screen.findByRole("heading", { level: 1, name: en["product.fiscard.title"] });
+    const skip = screen.getByRole("link", { name: en["app.skip_to_content"] });
+    expect(skip).toHaveAttribute("href", "#main");
+    expect(document.querySelector("a[href]")).toBe(skip);
+    expect(screen.getByRole("main")).toHaveAttribute("id", "main");
   });
 });

@@ -29,7 +29,7 @@ export const routes: RouteObject[] = [
         path: "product",
         children: [
           goTo(paths.productFiscard),
-          { path: "fiscard", lazy: () => import("./routes/product/fiscard") },
+          { path: "fiscard", handle: { title: "title.product" }, lazy: () => import("./routes/product/fiscard") },
         ],
       },
       {
@@ -38,22 +38,22 @@ export const routes: RouteObject[] = [
         lazy: () => import("./routes/account-layout"),
         children: [
           goTo(paths.security),
-          { path: "security", lazy: () => import("./routes/my/security") },
-          { path: "security/password", handle: form, lazy: () => import("./routes/my/security-password") },
-          { path: "security/pin", handle: form, lazy: () => import("./routes/my/security-pin") },
-          { path: "security/enable-sms", handle: form, lazy: () => import("./routes/my/security-mobile") },
-          { path: "security/google-authenticator", handle: form, lazy: () => import("./routes/my/security-authenticators") },
-          { path: "security/sessions", lazy: () => import("./routes/my/security-sessions") },
-          { path: "security/history", lazy: () => import("./routes/my/security-history") },
+          { path: "security", handle: { title: "menu.security" }, lazy: () => import("./routes/my/security") },
+          { path: "security/password", handle: { ...form, title: "security.password.title" }, lazy: () => import("./routes/my/security-password") },
+          { path: "security/pin", handle: { ...form, title: "security.pin.title" }, lazy: () => import("./routes/my/security-pin") },
+          { path: "security/enable-sms", handle: { ...form, title: "security.mobile.title" }, lazy: () => import("./routes/my/security-mobile") },
+          { path: "security/google-authenticator", handle: { ...form, title: "security.authenticators.title" }, lazy: () => import("./routes/my/security-authenticators") },
+          { path: "security/sessions", handle: { title: "security.sessions.title" }, lazy: () => import("./routes/my/security-sessions") },
+          { path: "security/history", handle: { title: "security.history.title" }, lazy: () => import("./routes/my/security-history") },
           {
             path: "payment",
             children: [
               goTo(paths.paymentBank),
-              { path: "bank", lazy: () => import("./routes/my/payment-bank") },
-              { path: "bank-add", lazy: () => import("./routes/my/payment-bank-add") },
+              { path: "bank", handle: { title: "menu.payment" }, lazy: () => import("./routes/my/payment-bank") },
+              { path: "bank-add", handle: { title: "menu.payment" }, lazy: () => import("./routes/my/payment-bank-add") },
             ],
           },
-          { path: "profile", lazy: () => import("./routes/my/profile") },
+          { path: "profile", handle: { title: "menu.profile" }, lazy: () => import("./routes/my/profile") },
         ],
       },
       {
@@ -62,20 +62,20 @@ export const routes: RouteObject[] = [
         lazy: () => import("./routes/account-layout"),
         children: [
           goTo(paths.accountFiscard),
-          { path: "fiscard", handle: readsCards, lazy: () => import("./routes/account/fiscard") },
+          { path: "fiscard", handle: { ...readsCards, title: "card.title" }, lazy: () => import("./routes/account/fiscard") },
           {
             path: "order",
             children: [
               goTo(paths.accountOrderCard),
-              { path: "card", lazy: () => import("./routes/account/order-card") },
+              { path: "card", handle: { title: "order.title" }, lazy: () => import("./routes/account/order-card") },
             ],
           },
         ],
       },
-      { path: "docs/privacy", lazy: () => import("./routes/docs/privacy") },
-      { path: "docs/agreement", lazy: () => import("./routes/docs/agreement") },
-      { path: "docs/tax-forms", lazy: () => import("./routes/docs/tax-forms") },
-      { path: "*", lazy: () => import("./routes/not-found") },
+      { path: "docs/privacy", handle: { title: "docs.privacy.title" }, lazy: () => import("./routes/docs/privacy") },
+      { path: "docs/agreement", handle: { title: "docs.agreement.title" }, lazy: () => import("./routes/docs/agreement") },
+      { path: "docs/tax-forms", handle: { title: "title.tax_forms" }, lazy: () => import("./routes/docs/tax-forms") },
+      { path: "*", handle: { title: "app.not_found.title" }, lazy: () => import("./routes/not-found") },
     ],
   },
 ];

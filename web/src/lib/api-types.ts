@@ -33,8 +33,8 @@ export interface paths {
         };
         /**
          * Where to wire USD
-         * @description The bank account to wire USD to, with the user's uid as the memo that tells the operator
-         *     whose the wire is. statusCodes: 200, 101.
+         * @description The bank account to wire USD to, with the user's memo (given on first asking) that tells
+         *     the operator whose the wire is. statusCodes: 200, 101.
          */
         readonly get: operations["show_wire_instructions"];
         readonly put?: never;
@@ -475,6 +475,28 @@ export interface paths {
          * @description Every ISO 3166-1 country with its calling code and names. statusCodes: 200.
          */
         readonly get: operations["list_countries"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/user/firstSteps": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * A new user's first steps
+         * @description Secure the account (a security PIN or an authenticator), verify identity (basic identity
+         *     approved), apply for a card, fund it (a completed recharge), each done or not from the
+         *     user's state. statusCodes: 200, 101.
+         */
+        readonly get: operations["show_first_steps"];
         readonly put?: never;
         readonly post?: never;
         readonly delete?: never;
@@ -1133,6 +1155,19 @@ export interface components {
                 readonly [key: string]: string;
             };
         };
+        /** @enum {string} */
+        readonly FirstStep: "secureAccount" | "verifyIdentity" | "applyCard" | "fundCard";
+        /** @description One step and whether the user has taken it. */
+        readonly FirstStepView: {
+            readonly done: boolean;
+            readonly step: components["schemas"]["FirstStep"];
+        };
+        /** @description The first steps, in order, and whether all are done. */
+        readonly FirstStepsView: {
+            /** @description Every step is done (the checklist is no longer shown). */
+            readonly done: boolean;
+            readonly steps: readonly components["schemas"]["FirstStepView"][];
+        };
         /** @description The health of the process and its database. */
         readonly Health: {
             /** @description `ok` or `unreachable`. */
@@ -1206,6 +1241,8 @@ export interface components {
             /** @description ISO 3166-1 alpha-2. */
             readonly mobileCountry: string;
         };
+        /** @enum {string} */
+        readonly MoneyDirection: "out" | "in";
         /** @description Register and recover, password step: the new password twice. */
         readonly NewPasswordForm: {
             /** @default null */
@@ -1460,6 +1497,18 @@ export interface components {
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
+        readonly Reply_FirstStepsView: {
+            /** @description The first steps, in order, and whether all are done. */
+            readonly content: {
+                /** @description Every step is done (the checklist is no longer shown). */
+                readonly done: boolean;
+                readonly steps: readonly components["schemas"]["FirstStepView"][];
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
         readonly Reply_LoginAnswer: {
             /** @description A session, or what step 2 needs. */
             readonly content: components["schemas"]["Session"] | components["schemas"]["LoginTicket"];
@@ -1588,7 +1637,13 @@ export interface components {
             readonly content: {
                 readonly list: readonly {
                     readonly accountCurrency: string;
+                    /** @description The merchant's amount converted to the card's currency. */
                     readonly accountGrossAmount: string;
+                    /**
+                     * @description What the card's account moved, unsigned (see `direction`): the converted amount plus
+                     *     the transaction, exchange and cross-border fees, or less the refund fee for a refund.
+                     */
+                    readonly accountTotalAmount: string;
                     /** @description The approval code of an approved authorization. */
                     readonly checkCode: string | null;
                     readonly conversionFeeAmount: string;
@@ -1606,11 +1661,15 @@ export interface components {
                     readonly crossBroadFeeAmount: string;
                     readonly crossBroadFeeCurrency: string;
                     readonly declineReason: null | components["schemas"]["Decline"];
+                    /** @description Which way the money went for the card: `out` (a payment) or `in` (given back). */
+                    readonly direction: components["schemas"]["MoneyDirection"];
                     readonly merchantNameLocation: string;
                     /** @description What a void, reversal or refund refers to. */
                     readonly originTransactionId: string | null;
                     readonly refundFeeAmount: string;
                     readonly refundFeeCurrency: string;
+                    /** @description What it came to for the cardholder: a pending hold, settled, reversed, refunded, declined. */
+                    readonly state: components["schemas"]["TransactionState"];
                     readonly status: components["schemas"]["TransactionStatus"];
                     readonly transactionAmount: string;
                     readonly transactionCurrency: string;
@@ -1762,7 +1821,10 @@ export interface components {
             readonly content: components["schemas"]["WireInstructions"] & {
                 /** @description `USD`. */
                 readonly currency: string;
-                /** @description The user's uid: the wire's memo, without which it cannot be matched and may be refunded. */
+                /**
+                 * @description The user's wire memo (9 characters, the last a check character): without it a wire
+                 *     cannot be matched and may be refunded.
+                 */
                 readonly memo: string;
             };
             /** @description A text in the caller's language (`User-Lang`). */
@@ -1894,7 +1956,13 @@ export interface components {
          */
         readonly TransactionItem: {
             readonly accountCurrency: string;
+            /** @description The merchant's amount converted to the card's currency. */
             readonly accountGrossAmount: string;
+            /**
+             * @description What the card's account moved, unsigned (see `direction`): the converted amount plus
+             *     the transaction, exchange and cross-border fees, or less the refund fee for a refund.
+             */
+            readonly accountTotalAmount: string;
             /** @description The approval code of an approved authorization. */
             readonly checkCode: string | null;
             readonly conversionFeeAmount: string;
@@ -1912,11 +1980,15 @@ export interface components {
             readonly crossBroadFeeAmount: string;
             readonly crossBroadFeeCurrency: string;
             readonly declineReason: null | components["schemas"]["Decline"];
+            /** @description Which way the money went for the card: `out` (a payment) or `in` (given back). */
+            readonly direction: components["schemas"]["MoneyDirection"];
             readonly merchantNameLocation: string;
             /** @description What a void, reversal or refund refers to. */
             readonly originTransactionId: string | null;
             readonly refundFeeAmount: string;
             readonly refundFeeCurrency: string;
+            /** @description What it came to for the cardholder: a pending hold, settled, reversed, refunded, declined. */
+            readonly state: components["schemas"]["TransactionState"];
             readonly status: components["schemas"]["TransactionStatus"];
             readonly transactionAmount: string;
             readonly transactionCurrency: string;
@@ -1925,6 +1997,8 @@ export interface components {
             readonly transactionId: string;
             readonly transactionType: components["schemas"]["TransactionType"];
         };
+        /** @enum {string} */
+        readonly TransactionState: "pendingHold" | "settled" | "reversed" | "refunded" | "declined";
         /** @enum {string} */
         readonly TransactionStatus: "pending" | "authorized" | "succeed" | "failed" | "void";
         /** @enum {string} */
@@ -1977,7 +2051,10 @@ export interface components {
         readonly WireDeposit: components["schemas"]["WireInstructions"] & {
             /** @description `USD`. */
             readonly currency: string;
-            /** @description The user's uid: the wire's memo, without which it cannot be matched and may be refunded. */
+            /**
+             * @description The user's wire memo (9 characters, the last a check character): without it a wire
+             *     cannot be matched and may be refunded.
+             */
             readonly memo: string;
         };
         /**
@@ -2682,6 +2759,29 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["Reply_Vec_CountryEntry"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly show_first_steps: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_FirstStepsView"];
                 };
             };
             readonly 500: components["responses"]["InternalError"];

@@ -42,6 +42,15 @@ const kinds: Record<string, (c: Case) => unknown> = {
       arg(c).on as boolean,
     ),
   cardAllows: (c) => domain.cardAllows(arg(c).status as domain.CardStatus, arg(c).action as domain.CardAction),
+  // The module answers the memo or throws the error's name; natively the vectors read serde's
+  // `{Ok}` / `{Err}` of the same Result.
+  parseWireMemo: (c) => {
+    try {
+      return { Ok: domain.parseWireMemo(c.input as string) };
+    } catch (error) {
+      return { Err: (error as Error).message };
+    }
+  },
 };
 
 const modules = import.meta.glob<VectorFile>("../../../tests/vectors/*.json", { eager: true, import: "default" });

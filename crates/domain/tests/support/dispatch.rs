@@ -107,6 +107,9 @@ pub fn dispatch(kind: &str, case: &Map<String, Value>) -> Value {
                 (arg(input, "status"), arg(input, "action"));
             json!(status.allows(action))
         }
+        "parseWireMemo" => to_value(&domain::wire_memo::WireMemo::parse(
+            input.as_str().expect("text"),
+        )),
         other => panic!("unknown vector kind {other}"),
     }
 }

@@ -298,7 +298,16 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    wire_memos (memo) {
+        memo -> Text,
+        user_id -> Text,
+        created_at -> BigInt,
+    }
+}
+
 diesel::joinable!(user_security -> users (user_id));
+diesel::joinable!(wire_memos -> users (user_id));
 diesel::joinable!(ledger_entries -> ledger_accounts (account_id));
 diesel::joinable!(ledger_entries -> ledger_transactions (transaction_id));
 diesel::joinable!(authenticators -> users (user_id));
@@ -314,6 +323,7 @@ diesel::joinable!(card_transactions -> cards (card_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
+    wire_memos,
     user_security,
     sessions,
     email_codes,

@@ -70,6 +70,7 @@ routes! {
     post "/user/forgetPassword" => user::forget_password::forget_password,
     post "/user/logout" => user::logout::logout,
     get "/user/self" => user::profile::show_self,
+    get "/user/firstSteps" => user::first_steps::show_first_steps,
     get "/user/config" => user::config::show_config,
     post "/user/config/switch" => user::switch::change_switch,
     get "/user/config/mfa/key" => user::authenticators::issue_key,

@@ -3,6 +3,7 @@
 //! its BIN's terms when it is issued, so later changes apply to new cards only.
 
 use diesel::prelude::*;
+use domain::card::{STANDARD_EXCHANGE_RATE, STANDARD_PAYMENT_RATE, STANDARD_RECHARGE_RATE};
 use domain::money::{Rate, USD};
 
 use crate::db::DbConnection;
@@ -33,9 +34,9 @@ pub struct Terms {
 impl Default for Terms {
     fn default() -> Self {
         Terms {
-            recharge_rate: Rate(100),
-            payment_rate: Rate(100),
-            exchange_rate: Rate(15),
+            recharge_rate: STANDARD_RECHARGE_RATE,
+            payment_rate: STANDARD_PAYMENT_RATE,
+            exchange_rate: STANDARD_EXCHANGE_RATE,
             refund_rate: Rate(0),
             limits: Limits {
                 per_transaction: 1_000_000,

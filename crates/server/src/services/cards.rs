@@ -568,3 +568,19 @@ pub fn orders_of(
         .collect();
     Ok((list, total))
 }
+
+/// How many cards were ever issued to `user_id` (cancelled ones too), and how many of their
+/// recharges completed: what the first steps read.
+pub fn counts_of(conn: &mut DbConnection, user_id: &str) -> QueryResult<(u64, u64)> {
+    let issued: i64 = cards::table
+        .filter(cards::user_id.eq(user_id))
+        .count()
+        .get_result(conn)?;
+    let recharged: i64 = orders::table
+        .filter(orders::user_id.eq(user_id))
+        .filter(orders::kind.eq(OrderType::Deposit.as_str()))
+        .filter(orders::status.eq(i32::try_from(OrderStatus::Completed.code()).unwrap_or(2)))
+        .count()
+        .get_result(conn)?;
+    Ok((issued.unsigned_abs(), recharged.unsigned_abs()))
+}

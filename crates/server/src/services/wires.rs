@@ -1,13 +1,58 @@
-//! Wire deposits: an operator credits a wire received at the platform's bank to the user its
-//! memo names (the user's uid). Idempotent by the bank's reference: the same wire credited
-//! twice moves money once.
+//! Wire deposits: each user's wire memo (`domain::wire_memo`, given on first asking and found
+//! again by it), and an operator's credit of a wire received at the platform's bank to the
+//! user the memo names. Idempotent by the bank's reference: the same wire credited twice moves
+//! money once.
 
 use diesel::prelude::*;
 use domain::money::USD;
+use domain::wire_memo::{self, WireMemo};
 
 use super::ledger::{self, Account, AccountKind, Movement, Refusal};
-use crate::db::DbConnection;
-use crate::db::schema::users;
+use crate::db::schema::{users, wire_memos};
+use crate::db::{DbConnection, insert_unless_taken};
+
+/// How many random memos are tried before giving up (each collides with a chance of about
+/// users / 2^40).
+const MEMO_TRIES: usize = 8;
+
+/// The user's wire memo, given now if they have none yet.
+///
+/// # Errors
+/// A database error, or (beyond belief) every random memo tried taken.
+pub fn memo_of(conn: &mut DbConnection, user_id: &str, now: i64) -> anyhow::Result<WireMemo> {
+    for _ in 0..MEMO_TRIES {
+        let found: Option<String> = wire_memos::table
+            .filter(wire_memos::user_id.eq(user_id))
+            .select(wire_memos::memo)
+            .first(conn)
+            .optional()?;
+        if let Some(memo) = found {
+            return Ok(WireMemo::parse(&memo)?);
+        }
+        let memo = WireMemo::from_bits(rand::random::<u64>() & ((1 << wire_memo::BITS) - 1));
+        // Taken: another user holds that memo (draw again), or this user got one meanwhile
+        // (read it on the next turn).
+        insert_unless_taken(conn, |conn| {
+            diesel::insert_into(wire_memos::table)
+                .values((
+                    wire_memos::memo.eq(memo.as_str()),
+                    wire_memos::user_id.eq(user_id),
+                    wire_memos::created_at.eq(now),
+                ))
+                .execute(conn)
+        })?;
+    }
+    anyhow::bail!("no free wire memo after {MEMO_TRIES} tries")
+}
+
+/// The user whose memo `memo` is.
+pub fn user_of_memo(conn: &mut DbConnection, memo: &WireMemo) -> QueryResult<Option<String>> {
+    wire_memos::table
+        .find(memo.as_str())
+        .select(wire_memos::user_id)
+        .first(conn)
+        .optional()
+}
 
 /// A credit that happened (now or before).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,7 +69,7 @@ pub enum Credited {
 /// Why a wire was not credited.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CreditRefusal {
-    /// No user has this uid.
+    /// No user has this memo (or uid).
     UnknownMemo,
     /// The amount is not above zero.
     NotPositive,
@@ -44,7 +89,8 @@ fn reference_of(bank_reference: &str) -> String {
     format!("wire:{}", bank_reference.trim())
 }
 
-/// Credits `amount` (USD minor units) to the bank account of the user `memo` names.
+/// Credits `amount` (USD minor units) to the bank account of the user `memo` names (their uid:
+/// [`user_of_memo`] finds it from the wire's memo).
 pub fn credit(
     conn: &mut DbConnection,
     memo: &str,

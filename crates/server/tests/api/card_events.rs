@@ -219,6 +219,28 @@ async fn a_euro_purchase_pays_both_fees_then_a_refund_and_a_void_show_in_the_his
     assert_eq!(purchase["conversionFeeAmount"], "0.16");
     assert_eq!(purchase["merchantNameLocation"], "Café de Flore, Paris FR");
     assert_eq!(list[3]["originTransactionId"], "eur-1");
+    // What each came to for the cardholder, which way, and the card's total as the sum of its
+    // parts (108.50 converted + 1.09 + 0.16).
+    let states: Vec<_> = list
+        .iter()
+        .map(|t| {
+            (
+                t["state"].as_str().unwrap(),
+                t["direction"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        states,
+        [
+            ("settled", "out"),
+            ("reversed", "in"),
+            ("reversed", "out"),
+            ("refunded", "in"),
+            ("settled", "out"),
+        ]
+    );
+    assert_eq!(purchase["accountTotalAmount"], "109.75");
     let paged = app
         .get_api(
             &format!("/fiscard/history?cardKey={card}&pageSize=2&pageID=3"),

@@ -2,6 +2,7 @@
 //! (idempotent by the bank's reference, unknown memos refused), the ledger check, and
 //! concurrent movements that never overdraw.
 
+use domain::wire_memo::WireMemo;
 use serde_json::json;
 use server::services::ledger::{self, Account, AccountKind, Movement, Refusal};
 use server::services::wires::{self, CreditRefusal, Credited};
@@ -50,7 +51,7 @@ async fn a_new_user_has_two_empty_usd_accounts() {
 }
 
 #[actix_web::test]
-async fn the_wire_instructions_carry_the_users_uid_as_memo() {
+async fn the_wire_instructions_carry_the_users_short_memo_which_names_them() {
     let app = spawn_app().await;
     let token = app.register(ME, PASSWORD).await;
     let wire = app
@@ -58,7 +59,28 @@ async fn the_wire_instructions_carry_the_users_uid_as_memo() {
         .await
         .assert_ok()
         .clone();
-    assert_eq!(wire["memo"], app.user_id(ME).await.as_str());
+    // Nine unambiguous characters with a check character, not the 36-character uid; the same
+    // each time it is asked for, and it finds the user again.
+    let memo = wire["memo"].as_str().expect("a memo").to_owned();
+    assert_eq!(memo.len(), 9, "{memo}");
+    assert!(
+        memo.chars()
+            .all(|c| c.is_ascii_digit() || c.is_ascii_uppercase())
+    );
+    assert!(!memo.contains(['I', 'L', 'O', 'U']), "{memo}");
+    let parsed = WireMemo::parse(&memo).expect("its check character agrees");
+    let again = app
+        .get_api("/account/deposit/wire", EN, Some(&token))
+        .await
+        .assert_ok()["memo"]
+        .clone();
+    assert_eq!(again, memo.as_str());
+    let holder = app
+        .db
+        .read(move |conn| Ok(wires::user_of_memo(conn, &parsed)?))
+        .await
+        .unwrap();
+    assert_eq!(holder, Some(app.user_id(ME).await));
     assert_eq!(wire["currency"], "USD");
     for field in [
         "bankName",

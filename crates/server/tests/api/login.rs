@@ -329,7 +329,11 @@ async fn a_login_code_is_needed_and_checked_as_the_browser_does() {
     user_with_login_email(&app, "me@example.com").await;
     let ticket = ticket(&app, "me@example.com").await;
     for (code, error, message) in [
-        (json!(null), "email_code_required", "Please Enter"),
+        (
+            json!(null),
+            "email_code_required",
+            "Please enter the e-mail verification code",
+        ),
         (
             json!("12345"),
             "email_code_format",

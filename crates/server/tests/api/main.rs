@@ -12,6 +12,7 @@ mod cli;
 mod concurrency;
 mod contract;
 mod email_code;
+mod first_steps;
 mod forget_password;
 mod health;
 mod helpers;

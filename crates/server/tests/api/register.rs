@@ -421,7 +421,7 @@ async fn step_two_checks_the_password_as_the_browser_does() {
             "password",
             "new_password_required",
             json!({}),
-            "new password cannot be empty",
+            "The new password cannot be empty",
         ),
         (
             json!(PASSWORD),
@@ -483,13 +483,13 @@ async fn step_two_checks_the_code_format_and_the_address() {
             json!({ "email": "a@example.com", "emailCaptcha": "", "password": PASSWORD, "confirm": PASSWORD }),
             "emailCaptcha",
             "email_code_required",
-            "Please Enter",
+            "Please enter the e-mail verification code",
         ),
         (
             json!({ "email": "a@example.com", "password": PASSWORD, "confirm": PASSWORD }),
             "emailCaptcha",
             "email_code_required",
-            "Please Enter",
+            "Please enter the e-mail verification code",
         ),
         (
             json!({ "email": "nope", "emailCaptcha": "123456", "password": PASSWORD, "confirm": PASSWORD }),

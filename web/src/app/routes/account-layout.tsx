@@ -1,6 +1,6 @@
 import { Button, Container, Flex, Heading, Stack, Text } from "@chakra-ui/react";
-import { Suspense } from "react";
-import { Outlet } from "react-router-dom";
+import { lazy, Suspense } from "react";
+import { Outlet, useLocation } from "react-router-dom";
 import { AccountSideMenu, AccountTopBar } from "@/components/layouts/account-menu";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { openAuthDialog } from "@/features/auth/stores/auth-dialog";
@@ -8,12 +8,26 @@ import { useI18n } from "@/lib/i18n";
 import { useLoggedIn } from "@/lib/session";
 import { useViewport } from "@/lib/viewport";
 
-/** The account area (/my, /account): side menu on desktop, top bar on mobile; needs a login. */
+// The checklist's code comes after the page's: it shows above the page once read.
+const FirstStepsPanel = lazy(async () => ({ default: (await import("@/features/user/components/first-steps")).FirstStepsPanel }));
+
+/**
+ * The account area (/my, /account): side menu on desktop, top bar on mobile, the first steps
+ * above the page until they are done; needs a login.
+ */
 export function Component() {
   const { isMobile } = useViewport();
   const loggedIn = useLoggedIn();
+  const { pathname } = useLocation();
   const page = (
-    <Suspense fallback={<PageSpinner />}>{loggedIn ? <Outlet /> : <LoginRequired />}</Suspense>
+    <>
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <FirstStepsPanel page={pathname} />
+        </Suspense>
+      )}
+      <Suspense fallback={<PageSpinner />}>{loggedIn ? <Outlet /> : <LoginRequired />}</Suspense>
+    </>
   );
   if (isMobile) {
     return (

@@ -1,4 +1,5 @@
 import type { UIMatch } from "react-router-dom";
+import type { MessageKey } from "@/lib/locale";
 import type { PageRead } from "@/lib/page-read";
 
 /** What a route declares about itself in its `handle`. */
@@ -17,6 +18,8 @@ export interface RouteHandle {
    * after the page has shown, so it does not compete with the page's own code.
    */
   readonly usesDomain?: boolean;
+  /** The page's title (WCAG 2.4.2), in the user's language: "<title> · fiscard". */
+  readonly title?: MessageKey;
 }
 
 /**
@@ -34,4 +37,13 @@ export function firstNeeds(handles: readonly unknown[]): { readonly reads: PageR
 
 export function isProtectedRoute(matches: readonly UIMatch[]): boolean {
   return matches.some((match) => (match.handle as RouteHandle | undefined)?.protected === true);
+}
+
+/** The title of the deepest matched route that names one. */
+export function pageTitle(matches: readonly UIMatch[]): MessageKey | undefined {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const title = (matches[i]?.handle as RouteHandle | undefined)?.title;
+    if (title !== undefined) return title;
+  }
+  return undefined;
 }

@@ -26,7 +26,7 @@ function useOpenedOnce<T>(store: Store<T>): boolean {
 export const ShellDialogs = memo(function ShellDialogs({
   onLoggedIn,
 }: {
-  readonly onLoggedIn: (token: string) => Promise<void>;
+  readonly onLoggedIn: (token: string, registered: boolean) => Promise<void>;
 }) {
   // Dialogs belong to this app: when it goes (a test's end), so do they.
   useEffect(

@@ -4,7 +4,7 @@ import { useCallback } from "react";
 import { applyFieldErrors, FormError, FormField, FormStack, useDomainForm } from "@/components/ui/form";
 import type { ApiResult } from "@/lib/api-client";
 import { useI18n } from "@/lib/i18n";
-import { SendCodeButton } from "./send-code-button";
+import { codeFieldBesideSendButton, SendCodeButton, type SendOutcome } from "./send-code-button";
 
 export interface VerificationCodes {
   emailCaptcha?: string;
@@ -17,7 +17,7 @@ export interface VerificationFormProps {
   readonly factors: Factors;
   readonly submitLabel: string;
   /** Mails the e-mail code (shown when the e-mail factor is asked). */
-  readonly onSendCode?: () => Promise<boolean>;
+  readonly onSendCode?: () => Promise<SendOutcome>;
   /** The e-mail code was mailed just before: its button starts counting down. */
   readonly codeSent?: boolean;
   /** Why the codes typed last were refused. */
@@ -60,7 +60,10 @@ export function VerificationForm({
       ...(factors.security && { securityPassword: values.securityPassword }),
     };
     const answer = await onSubmit(codes);
-    if (answer && !answer.ok) applyFieldErrors(setError, answer.fieldErrors, FIELDS);
+    // A refusal that names no field (a wrong code, too many tries) shows above the buttons.
+    if (answer && !answer.ok && !applyFieldErrors(setError, answer.fieldErrors, FIELDS)) {
+      setError("root", { type: String(answer.statusCode), message: answer.message });
+    }
   });
 
   return (
@@ -73,8 +76,8 @@ export function VerificationForm({
       )}
       {factors.email && (
         <FormField label={t("verify.email_code")} error={errors.emailCaptcha} required>
-          <HStack width="full" align="start">
-            <Input {...register("emailCaptcha")} inputMode="numeric" autoComplete="one-time-code" />
+          <HStack width="full" align="start" wrap="wrap" rowGap="1">
+            <Input {...codeFieldBesideSendButton(register("emailCaptcha"))} flex="1" minWidth="0" inputMode="numeric" autoComplete="one-time-code" />
             {onSendCode && <SendCodeButton onSend={onSendCode} sent={codeSent === true} />}
           </HStack>
         </FormField>

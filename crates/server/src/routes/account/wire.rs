@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 use crate::api::{Api, ApiResult, Reply};
 use crate::config::WireInstructions;
 use crate::extract::CurrentUser;
+use crate::services::wires;
 use crate::state::AppState;
 
 /// Where to wire USD to fund the account.
@@ -14,7 +15,8 @@ use crate::state::AppState;
 pub struct WireDeposit {
     #[serde(flatten)]
     bank: WireInstructions,
-    /// The user's uid: the wire's memo, without which it cannot be matched and may be refunded.
+    /// The user's wire memo (9 characters, the last a check character): without it a wire
+    /// cannot be matched and may be refunded.
     memo: String,
     /// `USD`.
     currency: &'static str,
@@ -22,8 +24,8 @@ pub struct WireDeposit {
 
 /// Where to wire USD
 ///
-/// The bank account to wire USD to, with the user's uid as the memo that tells the operator
-/// whose the wire is. statusCodes: 200, 101.
+/// The bank account to wire USD to, with the user's memo (given on first asking) that tells
+/// the operator whose the wire is. statusCodes: 200, 101.
 #[utoipa::path(
     get,
     path = "/account/deposit/wire",
@@ -35,9 +37,14 @@ pub async fn show_wire_instructions(
     state: web::Data<AppState>,
     user: CurrentUser,
 ) -> ApiResult<WireDeposit> {
+    let (user_id, now) = (user.0.user_id, state.clock.now_ms());
+    let memo = state
+        .db
+        .write(move |conn| Ok(wires::memo_of(conn, &user_id, now)?))
+        .await?;
     Ok(Api::ok(WireDeposit {
         bank: state.config.wire.clone(),
-        memo: user.0.user_id,
+        memo: memo.to_string(),
         currency: domain::money::USD.code,
     }))
 }

@@ -1,6 +1,9 @@
 //! `GET fiscard/history?cardKey=…` (paged): a card's transactions.
 
 use actix_web::web;
+use domain::card_transaction::{
+    AccountAmounts, MoneyDirection, TransactionState, direction_of, state_of,
+};
 use domain::orders::{TransactionStatus, TransactionType};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -31,13 +34,21 @@ pub struct TransactionItem {
     origin_transaction_id: Option<String>,
     transaction_type: TransactionType,
     status: TransactionStatus,
+    /// What it came to for the cardholder: a pending hold, settled, reversed, refunded, declined.
+    state: TransactionState,
+    /// Which way the money went for the card: `out` (a payment) or `in` (given back).
+    direction: MoneyDirection,
     merchant_name_location: String,
     /// When it happened, as the network says.
     create_at: i64,
     /// When it reached the platform.
     create_time: i64,
+    /// The merchant's amount converted to the card's currency.
     account_gross_amount: String,
     account_currency: String,
+    /// What the card's account moved, unsigned (see `direction`): the converted amount plus
+    /// the transaction, exchange and cross-border fees, or less the refund fee for a refund.
+    account_total_amount: String,
     transaction_amount: String,
     transaction_currency: String,
     transaction_fee_amount: String,
@@ -71,7 +82,18 @@ impl TransactionItem {
             Some(reason) => Some(Decline::parse(reason).ok_or_else(|| unknown("reason", reason))?),
             None => None,
         };
+        let total = AccountAmounts {
+            converted: t.account_gross_amount,
+            transaction_fee: t.transaction_fee,
+            exchange_fee: t.conversion_fee,
+            cross_border_fee: t.cross_border_fee,
+            refund_fee: t.refund_fee,
+        }
+        .total(transaction_type);
         Ok(TransactionItem {
+            state: state_of(transaction_type, status),
+            direction: direction_of(transaction_type),
+            account_total_amount: money(total, c),
             transaction_amount: money(t.transaction_amount, &t.transaction_currency),
             account_gross_amount: money(t.account_gross_amount, c),
             transaction_fee_amount: money(t.transaction_fee, c),

@@ -2,8 +2,8 @@ import type { ApiContent } from "@/lib/api-schema";
 import { useApi, type ApiKey } from "@/lib/api-provider";
 
 /**
- * `GET account/deposit/wire`: where to wire USD to fund the USD account. `memo` is the user's uid,
- * which tells the operator whose wire it is.
+ * `GET account/deposit/wire`: where to wire USD to fund the USD account. `memo` is the user's
+ * wire memo (9 characters, the last a check character), which tells the operator whose wire it is.
  */
 export type WireInstructions = ApiContent<"/account/deposit/wire", "get">;
 

@@ -18,7 +18,7 @@ const FIELDS: readonly (readonly [label: MessageKey, value: (wire: Wire, country
   ["card.wire.memo", (wire) => wire.memo],
 ];
 
-/** Where to wire USD to fund the USD account, each value with a copy button; the memo is the user's uid. */
+/** Where to wire USD to fund the USD account, each value with a copy button; the memo is the user's short wire memo. */
 export function WireInstructions() {
   const { t } = useI18n();
   const regionName = useRegionName();

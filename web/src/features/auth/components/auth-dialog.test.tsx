@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import domainEnUS from "@domain-locales/en-US.json";
 import webEnUS from "@/locales/en-US.json";
-import { screen, waitFor, within } from "@testing-library/react";
+import webZhHK from "@/locales/zh-HK.json";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { setLocale } from "@/lib/locale";
 import { readSessionToken } from "@/lib/session-token";
 import { callsTo, mockApi, securityConfig, userSelf } from "@/testing/mock-api";
 import { renderApp } from "@/testing/render-app";
@@ -113,6 +115,58 @@ describe("login", JOURNEY, () => {
       `solved:${harder.salt}`,
     ]);
     expect(readSessionToken()).toBe("session-7");
+  });
+
+  it("shows a refusal in the form, never as a toast that outlives it, and no success notice between the steps", async () => {
+    let tries = 0;
+    mockApi({
+      ...sessionApi,
+      "POST user/login": ({ body }) => {
+        if (body["accountId"]) {
+          tries += 1;
+          return tries === 1
+            ? { statusCode: 104, content: null, message: "Wrong authenticator code" }
+            : { content: { token: "session-3", email: false, mfa: false, security: false } };
+        }
+        return body["password"] === "Wrong123"
+          ? { statusCode: 104, content: null, message: "Wrong e-mail or password" }
+          : { content: { email: false, mfa: true, security: false, accountId: "ticket-3" }, message: "Password accepted" };
+      },
+    });
+    const { user } = await openDialog("header.login");
+    const dialog = within(await screen.findByRole("dialog", { name: text("auth.login.title") }, { timeout: 5000 }));
+    const password = dialog.getByLabelText(text("auth.password"), { selector: "input", exact: false });
+    await user.type(await dialog.findByRole("textbox", { name: text("auth.email") }), "dan@example.com");
+    await user.type(password, "Wrong123");
+    await user.click(dialog.getByRole("button", { name: text("auth.login.submit") }));
+    expect(await dialog.findByRole("alert")).toHaveTextContent("Wrong e-mail or password");
+
+    await user.clear(password);
+    await user.type(password, "Secret123");
+    await user.click(dialog.getByRole("button", { name: text("auth.login.submit") }));
+    const code = await dialog.findByRole("textbox", { name: text("verify.mfa_code") });
+    await user.type(code, "000000");
+    await user.click(dialog.getByRole("button", { name: text("auth.login.submit") }));
+    expect(await dialog.findByRole("alert")).toHaveTextContent("Wrong authenticator code");
+    expect(screen.queryByText("Password accepted")).toBeNull();
+
+    await user.clear(code);
+    await user.type(code, "123456");
+    await user.click(dialog.getByRole("button", { name: text("auth.login.submit") }));
+    await waitFor(() => expect(readSessionToken()).toBe("session-3"));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // No toast says the password was wrong (or accepted) once logged in.
+    expect(screen.queryByText("Wrong e-mail or password")).toBeNull();
+    expect(screen.queryByText("Password accepted")).toBeNull();
+  });
+
+  it("names its close button in the interface's language", async () => {
+    mockApi({});
+    await openDialog("header.register");
+    await act(() => setLocale("zh-HK"));
+    const dialog = within(await screen.findByRole("dialog", { name: webZhHK["auth.register.title"] }, { timeout: 5000 }));
+    expect(dialog.getByRole("button", { name: webZhHK["app.close"] })).toBeVisible();
+    await act(() => setLocale("en-US"));
   });
 
   it("shows the catalogue's messages under the fields before sending anything", async () => {

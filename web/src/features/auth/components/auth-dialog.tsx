@@ -22,19 +22,30 @@ import { LoginForm } from "./login-form";
 import { PasswordForm } from "./password-form";
 
 export interface AuthDialogProps {
-  /** Called with the new session token; resolves once the user's data is loaded. */
-  readonly onLoggedIn: (token: string) => Promise<void>;
+  /**
+   * Called with the new session token (`registered`: of an account just made); resolves once
+   * the user's data is loaded.
+   */
+  readonly onLoggedIn: (token: string, registered: boolean) => Promise<void>;
 }
 
 type Flow =
   | { readonly step: "form" }
-  | { readonly step: "verify"; readonly email: string; readonly factors: Factors; readonly accountId?: string }
+  | {
+      readonly step: "verify";
+      readonly email: string;
+      readonly factors: Factors;
+      readonly accountId?: string;
+      /** Why the code was sent back to this step (shown in the form, beside the code). */
+      readonly error?: string;
+    }
   | { readonly step: "password"; readonly email: string; readonly emailCaptcha: string };
 
 const EMAIL_ONLY: Factors = { email: true, mfa: false, security: false };
 
 /** Login, register and recover in one bottom dialog, each as Form → Verify → Password (SPEC §4). */
 export function AuthDialog({ onLoggedIn }: AuthDialogProps) {
+  const { t } = useI18n();
   const state = useStore(authDialog);
   useModalGuard(state !== null, closeAuthDialog);
   return (
@@ -58,7 +69,7 @@ export function AuthDialog({ onLoggedIn }: AuthDialogProps) {
               />
             )}
             <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" />
+              <CloseButton size="sm" aria-label={t("app.close")} />
             </Drawer.CloseTrigger>
           </Drawer.Content>
         </Drawer.Positioner>
@@ -74,7 +85,7 @@ function AuthFlow({
 }: {
   readonly mode: AuthMode;
   readonly email: string;
-  readonly onLoggedIn: (token: string) => Promise<void>;
+  readonly onLoggedIn: (token: string, registered: boolean) => Promise<void>;
 }) {
   const { t } = useI18n();
   const api = useApiClient();
@@ -82,7 +93,7 @@ function AuthFlow({
   const [flow, setFlow] = useState<Flow>({ step: "form" });
 
   const finish = async (token: string) => {
-    await onLoggedIn(token);
+    await onLoggedIn(token, mode === "register");
     closeAuthDialog();
   };
 
@@ -140,13 +151,14 @@ function AuthFlow({
         {flow.step === "verify" && (
           <VerificationForm
             factors={flow.factors}
-            codeSent={mode !== "login"}
+            codeSent={mode !== "login" && flow.error === undefined}
+            {...(flow.error !== undefined && { error: flow.error })}
             submitLabel={t(mode === "login" ? "auth.login.submit" : "auth.next")}
             onSendCode={async () => {
               const body = flow.accountId
                 ? { accountId: flow.accountId }
                 : { email: flow.email, token: await captcha.take(), purpose };
-              return (await sendEmailCode(api, body)).ok;
+              return sendEmailCode(api, body);
             }}
             onBack={() => setFlow({ step: "form" })}
             onSubmit={async (codes) => {
@@ -157,7 +169,11 @@ function AuthFlow({
               const answer = await completeLogin(api, { accountId: flow.accountId ?? "", ...codes });
               if (answer.ok && "token" in answer.content) await finish(answer.content.token);
               // A dead ticket (expired, or too many wrong codes) means starting again.
-              else if (!answer.ok && answer.statusCode === StatusCode.BadRequest) setFlow({ step: "form" });
+              else if (!answer.ok && answer.statusCode === StatusCode.BadRequest) {
+                // The form it came from shows no message of this one: a notice says why.
+                toaster.create({ type: "error", title: answer.message });
+                setFlow({ step: "form" });
+              }
               return answer;
             }}
           />
@@ -171,7 +187,7 @@ function AuthFlow({
               if (!answer.ok) {
                 // A wrong or expired code is fixed on the Verify step.
                 if (answer.statusCode === StatusCode.VerificationWrong) {
-                  setFlow({ step: "verify", email: flow.email, factors: EMAIL_ONLY });
+                  setFlow({ step: "verify", email: flow.email, factors: EMAIL_ONLY, error: answer.message });
                 }
                 return answer;
               }

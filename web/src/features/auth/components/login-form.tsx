@@ -19,7 +19,10 @@ export function LoginForm({ email, onSubmit }: { readonly email: string; readonl
 
   const submit = handleSubmit(async (values) => {
     const answer = await onSubmit(values);
-    if (answer && !answer.ok) applyFieldErrors(setError, answer.fieldErrors, ["email", "password"]);
+    // A refusal that names no field (a wrong password, too many tries) shows above the button.
+    if (answer && !answer.ok && !applyFieldErrors(setError, answer.fieldErrors, ["email", "password"])) {
+      setError("root", { type: String(answer.statusCode), message: answer.message });
+    }
   });
 
   return (

@@ -41,7 +41,7 @@ const wire: ApiContent<"/account/deposit/wire", "get"> = {
   accountNumber: "000123456789",
   accountName: "fiscard Ltd client funds",
   accountAddress: "2 Example Street, New York, NY 10001",
-  memo: "u-1",
+  memo: "7K3M9QX2D",
   currency: "USD",
 };
 
@@ -115,7 +115,23 @@ describe("the card account on desktop", SLOW, () => {
     expect(screen.queryByRole("list", { name: text("card.list_title") })).toBeNull();
   });
 
-  it("expands a row to its three limits, its rates as percent and the card's other actions", async () => {
+  it("shows every action of a card in its row, without expanding it (desktop)", async () => {
+    account();
+    renderApp("/account/fiscard");
+    const row = within(await screen.findByRole("row", { name: normal.maskCardNo }, WAIT));
+    expect(row.getByRole("button", { name: text("card.details_named", { card: normal.maskCardNo }) })).toBeVisible();
+    expect(row.getByRole("button", { name: text("card.freeze_named", { card: normal.maskCardNo }) })).toBeEnabled();
+    expect(row.getByRole("button", { name: text("card.cancel_named", { card: normal.maskCardNo }) })).toBeVisible();
+    const frozenRow = within(screen.getByRole("row", { name: frozen.maskCardNo }));
+    expect(frozenRow.getByRole("button", { name: text("card.unfreeze_named", { card: frozen.maskCardNo }) })).toBeEnabled();
+    expect(frozenRow.queryByRole("button", { name: text("card.freeze_named", { card: frozen.maskCardNo }) })).toBeNull();
+    // The button that shows the limits says so in words.
+    expect(row.getByRole("button", { name: text("card.expand", { card: normal.maskCardNo }) })).toHaveTextContent(
+      text("card.terms_toggle"),
+    );
+  });
+
+  it("expands a row to its three limits and its rates as percent", async () => {
     account();
     const { user } = renderApp("/account/fiscard");
     const toggle = await screen.findByRole("button", { name: text("card.expand", { card: normal.maskCardNo }) }, WAIT);
@@ -133,14 +149,8 @@ describe("the card account on desktop", SLOW, () => {
     ] as const) {
       expect(terms.getByText(text(label)).nextElementSibling).toHaveTextContent(value);
     }
-    expect(terms.getByRole("button", { name: text("card.details_named", { card: normal.maskCardNo }) })).toBeVisible();
-    expect(terms.getByRole("button", { name: text("card.cancel_named", { card: normal.maskCardNo }) })).toBeVisible();
-    expect(terms.getByRole("button", { name: text("card.freeze_named", { card: normal.maskCardNo }) })).toBeEnabled();
-    expect(terms.queryByRole("button", { name: text("card.unfreeze_named", { card: normal.maskCardNo }) })).toBeNull();
-    await user.click(screen.getByRole("button", { name: text("card.expand", { card: frozen.maskCardNo }) }));
-    const frozenTerms = within(screen.getByRole("row", { name: text("card.terms_of", { card: frozen.maskCardNo }) }));
-    expect(frozenTerms.getByRole("button", { name: text("card.unfreeze_named", { card: frozen.maskCardNo }) })).toBeEnabled();
-    expect(frozenTerms.queryByRole("button", { name: text("card.freeze_named", { card: frozen.maskCardNo }) })).toBeNull();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
   });
 
   it("offers Recharge only for a normal card, and loads the next page while there is one", async () => {
@@ -181,9 +191,9 @@ describe("the card account on desktop", SLOW, () => {
       screen.getByRole("row", { name: normal.maskCardNo }),
       screen.getByRole("row", { name: text("card.terms_of", { card: normal.maskCardNo }) }),
     ];
-    const buttons = rows.flatMap((row) => within(row).getAllByRole("button"));
+    const buttons = rows.flatMap((row) => within(row).queryAllByRole("button"));
     expect(buttons.map((button) => button.textContent)).toEqual([
-      "",
+      text("card.terms_toggle"),
       text("card.recharge"),
       text("card.transactions"),
       text("card.details"),
@@ -273,19 +283,19 @@ describe("the recharge dialog", SLOW, () => {
     expect(await dialog.findByText("5,000.00 USD", {}, WAIT)).toBeVisible();
   });
 
-  it("shows the wire instructions with the uid as memo, and previews the fee as the domain computes it", async () => {
+  it("shows the wire instructions with the short wire memo, and previews the fee as the domain computes it", async () => {
     account();
     const { user } = renderApp("/account/fiscard");
     await user.click(await screen.findByRole("button", { name: text("card.recharge_named", { card: normal.maskCardNo }) }, WAIT));
     const dialog = within(await screen.findByRole("dialog", { name: text("card.recharge.title") }, WAIT));
     expect(await dialog.findByText("fiscard Sandbox Bank", {}, WAIT)).toBeVisible();
-    expect(dialog.getByText(text("card.wire.memo")).nextElementSibling).toHaveTextContent("u-1");
+    expect(dialog.getByText(text("card.wire.memo")).nextElementSibling).toHaveTextContent("7K3M9QX2D");
     expect(dialog.getByText(text("card.wire.memo_note"))).toBeVisible();
     for (const field of ["bank_name", "bank_country", "bank_address", "aba", "swift", "account_number", "account_name", "account_address", "memo"]) {
       expect(dialog.getByRole("button", { name: text("app.copy_named", { what: text(`card.wire.${field}`) }) })).toBeVisible();
     }
     await user.click(dialog.getByRole("button", { name: text("app.copy_named", { what: text("card.wire.memo") }) }));
-    expect(await navigator.clipboard.readText()).toBe("u-1");
+    expect(await navigator.clipboard.readText()).toBe("7K3M9QX2D");
     expect((await screen.findAllByText(text("app.copied")))[0]).toBeVisible();
 
     const domain = await loadDomain();
@@ -436,11 +446,14 @@ describe("the transaction serial", SLOW, () => {
       originTransactionId: null,
       transactionType: "auth",
       status: "succeed",
+      state: "settled",
+      direction: "out",
       merchantNameLocation: "Book Shop, London GB",
       createAt: 1_700_000_000_000,
       createTime: 1_700_000_001_000,
       accountGrossAmount: "20.00",
       accountCurrency: "USD",
+      accountTotalAmount: "20.20",
       transactionAmount: "20.00",
       transactionCurrency: "USD",
       transactionFeeAmount: "0.20",
@@ -461,10 +474,29 @@ describe("the transaction serial", SLOW, () => {
     transactionAmount: "100.00",
     transactionCurrency: "EUR",
     accountGrossAmount: "108.50",
+    accountTotalAmount: "109.75",
     transactionFeeAmount: "1.09",
     conversionFeeAmount: "0.16",
   });
-  const declined = transaction("tx-1", { status: "failed", declineReason: "insufficient_funds", checkCode: null });
+  const declined = transaction("tx-1", {
+    status: "failed",
+    state: "declined",
+    declineReason: "insufficient_funds",
+    checkCode: null,
+    transactionFeeAmount: "0.00",
+    accountTotalAmount: "20.00",
+  });
+  const refund = transaction("tx-3", {
+    transactionType: "refund",
+    state: "refunded",
+    direction: "in",
+    originTransactionId: "tx-2",
+    transactionFeeAmount: "0.00",
+    accountGrossAmount: "10.85",
+    accountTotalAmount: "10.85",
+    transactionAmount: "10.00",
+    transactionCurrency: "EUR",
+  });
   const history = (): Record<string, Handler> => ({
     "GET fiscard/history": ({ query }) => ({
       content: query.get("pageID") === "2" ? page([], 2) : page([newest, declined], 2),
@@ -481,7 +513,7 @@ describe("the transaction serial", SLOW, () => {
     expect(callsTo(requests, "GET fiscard/history")[0]?.query.get("cardKey")).toBe("c1");
 
     const detail = within(dialog.getByRole("region", { name: text("card.tx.detail") }));
-    const field = (key: string) => detail.getByText(text(key)).nextElementSibling;
+    const field = (key: string) => detail.getByText(text(key), { selector: "dt" }).nextElementSibling;
     expect(field("card.tx.transaction_id")).toHaveTextContent("tx-2");
     expect(field("card.tx.type")).toHaveTextContent(text("transaction_type.auth"));
     expect(field("card.tx.merchant")).toHaveTextContent("=Café, Paris FR");
@@ -501,6 +533,33 @@ describe("the transaction serial", SLOW, () => {
 
     await user.click(dialog.getByRole("button", { name: text("app.load_more") }));
     await waitFor(() => expect(callsTo(requests, "GET fiscard/history").map((r) => r.query.get("pageID"))).toEqual(["1", "2"]));
+  });
+
+  it("shows which way the money went, what it came to, and how the card's amount adds up", async () => {
+    account({ "GET fiscard/history": () => ({ content: page([refund, newest, declined]) }) });
+    const { user } = renderApp("/account/fiscard");
+    await user.click(await screen.findByRole("button", { name: text("card.transactions_named", { card: normal.maskCardNo }) }, WAIT));
+    const dialog = within(await screen.findByRole("dialog", { name: text("card.tx.title", { card: normal.maskCardNo }) }, WAIT));
+    const rows = within(await dialog.findByRole("list", { name: text("card.tx.list") }, WAIT)).getAllByRole("button");
+    // A refund adds, a purchase takes (in USD from the card, beside the merchant's EUR), a
+    // declined payment took nothing.
+    expect(rows[0]).toHaveTextContent("+10.85 USD");
+    expect(rows[0]).toHaveTextContent(text("transaction_state.refunded"));
+    expect(rows[1]).toHaveTextContent("−109.75 USD");
+    expect(rows[1]).toHaveTextContent("100.00 EUR");
+    expect(rows[1]).toHaveTextContent(text("transaction_state.settled"));
+    expect(rows[2]).not.toHaveTextContent("−");
+    expect(rows[2]).toHaveTextContent(text("transaction_state.declined"));
+
+    await user.click(rows[1]!);
+    const detail = within(dialog.getByRole("region", { name: text("card.tx.detail") }));
+    const sum = within(detail.getByRole("table", { name: text("card.tx.breakdown") }));
+    const line = (label: string) => sum.getByRole("rowheader", { name: new RegExp(label) }).nextElementSibling;
+    expect(line(text("card.tx.converted", { amount: "100.00 EUR" }))).toHaveTextContent("108.50 USD");
+    expect(line(text("card.tx.transaction_fee"))).toHaveTextContent("1.09 USD");
+    expect(line(text("card.tx.conversion_fee"))).toHaveTextContent("0.16 USD");
+    expect(line(text("card.tx.total_out"))).toHaveTextContent("109.75 USD");
+    expect(detail.getByText(text("card.tx.state"), { selector: "dt" }).nextElementSibling).toHaveTextContent(text("transaction_state.settled"));
   });
 
   it("reads the transactions again when the dialog opens again (the card network adds them meanwhile)", async () => {

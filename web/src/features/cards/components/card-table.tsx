@@ -1,4 +1,4 @@
-import { Button, HStack, IconButton, Table } from "@chakra-ui/react";
+import { Button, HStack, Table } from "@chakra-ui/react";
 import { Fragment, useState } from "react";
 import { formatMoney, useDomain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
@@ -21,9 +21,9 @@ export interface CardViewProps {
 const COLUMNS = 8;
 
 /**
- * The card list on desktop: one row per card, named by its masked number, with Recharge and
- * Transaction details; expanded, its limits and rates, its details (CVV), freezing or unfreezing,
- * and cancelling.
+ * The card list on desktop: one row per card, named by its masked number, with every action in
+ * sight (Recharge, Transaction details, Card details, Freeze or Unfreeze, Cancel) and a labelled
+ * button that shows the card's limits and rates below it.
  */
 export function CardTable({ cards, actions, onReveal, onRecharge, onTransactions }: CardViewProps) {
   const { t } = useI18n();
@@ -64,18 +64,21 @@ export function CardTable({ cards, actions, onReveal, onRecharge, onTransactions
                 <Table.Row aria-label={mask}>
                   <Table.Cell>
                     <HStack gap="1">
-                      <IconButton
-                        size="xs"
-                        variant="ghost"
-                        aria-expanded={open}
-                        aria-controls={termsId}
-                        aria-label={t(open ? "card.collapse" : "card.expand", { card: mask })}
-                        onClick={() => toggle(card.cardKey)}
-                      >
-                        <Chevron open={open} />
-                      </IconButton>
                       <span style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>{mask}</span>
                     </HStack>
+                    {/* Labelled by what it shows, then the card (WCAG 2.5.3). */}
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      paddingX="1"
+                      aria-expanded={open}
+                      aria-controls={termsId}
+                      aria-label={t(open ? "card.collapse" : "card.expand", { card: mask })}
+                      onClick={() => toggle(card.cardKey)}
+                    >
+                      <Chevron open={open} />
+                      {t("card.terms_toggle")}
+                    </Button>
                   </Table.Cell>
                   <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
                     {formatMoney(domain, card.cardBalance)}
@@ -90,7 +93,7 @@ export function CardTable({ cards, actions, onReveal, onRecharge, onTransactions
                     {format.time(card.createTime)}
                   </Table.Cell>
                   <Table.Cell>
-                    <HStack justify="end" gap="2" whiteSpace="nowrap">
+                    <HStack justify="end" gap="2" whiteSpace="nowrap" wrap="wrap" maxWidth="22rem" marginStart="auto">
                       <Button
                         size="xs"
                         colorPalette="teal"
@@ -108,17 +111,13 @@ export function CardTable({ cards, actions, onReveal, onRecharge, onTransactions
                       >
                         {t("card.transactions")}
                       </Button>
+                      <CardStateActions card={card} actions={actions} onReveal={() => onReveal(card)} size="xs" named />
                     </HStack>
                   </Table.Cell>
                 </Table.Row>
                 <Table.Row id={termsId} hidden={!open} aria-label={t("card.terms_of", { card: mask })} bg="bg.muted">
                   <Table.Cell colSpan={COLUMNS} paddingY="3">
-                    <HStack justify="space-between" align="end" gap="6" wrap="wrap">
-                      <CardTerms card={card} />
-                      <HStack gap="2">
-                        <CardStateActions card={card} actions={actions} onReveal={() => onReveal(card)} size="xs" named />
-                      </HStack>
-                    </HStack>
+                    <CardTerms card={card} />
                   </Table.Cell>
                 </Table.Row>
               </Fragment>

@@ -1,9 +1,13 @@
-import { DataList } from "@chakra-ui/react";
+import { DataList, Stack } from "@chakra-ui/react";
 import { useI18n } from "@/lib/i18n";
 import type { CardTransaction } from "../api/get-card-history";
+import { TransactionBreakdown } from "./transaction-amount";
 import type { CardFormat } from "./use-card-format";
 
-/** Every field of one card transaction (SPEC §3), labelled, in the interface language. */
+/**
+ * One card transaction: how the card's amount adds up, then every field (SPEC §3), labelled, in
+ * the interface language.
+ */
 export function TransactionDetail({
   transaction: x,
   format,
@@ -19,6 +23,7 @@ export function TransactionDetail({
     [t("card.tx.transaction_id"), x.transactionId],
     [t("card.tx.origin_transaction_id"), x.originTransactionId ?? none],
     [t("card.tx.type"), format.label("transactionType", x.transactionType)],
+    [t("card.tx.state"), format.label("transactionState", x.state)],
     [t("card.tx.status"), format.label("transactionStatus", x.status)],
     [t("card.tx.merchant"), x.merchantNameLocation || none],
     [t("card.tx.create_at"), format.time(x.createAt)],
@@ -33,13 +38,16 @@ export function TransactionDetail({
     ...(x.declineReason ? [[t("card.tx.decline_reason"), decline(x.declineReason)] as const] : []),
   ];
   return (
-    <DataList.Root orientation="horizontal" size="sm" gap="2">
+    <Stack gap="4">
+      <TransactionBreakdown transaction={x} format={format} />
+      <DataList.Root orientation="horizontal" size="sm" gap="2">
       {fields.map(([label, value]) => (
         <DataList.Item key={label} alignItems="start">
           <DataList.ItemLabel minWidth="36">{label}</DataList.ItemLabel>
           <DataList.ItemValue overflowWrap="anywhere">{value}</DataList.ItemValue>
         </DataList.Item>
       ))}
-    </DataList.Root>
+      </DataList.Root>
+    </Stack>
   );
 }

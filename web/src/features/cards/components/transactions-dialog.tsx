@@ -8,6 +8,7 @@ import type { Card } from "../api/get-cards";
 import { CardDialog } from "./card-dialog";
 import { LoadMore } from "@/components/ui/load-more";
 import { paged } from "@/lib/paged";
+import { AccountTotal, TransactionStateBadge } from "./transaction-amount";
 import { TransactionDetail } from "./transaction-detail";
 import { csvFileName, downloadCsv, transactionsCsv } from "./transactions-csv";
 import { useCardFormat } from "./use-card-format";
@@ -145,15 +146,19 @@ function TransactionRow({
       aria-current={current ? "true" : undefined}
       onClick={onChoose}
     >
-      <HStack justify="space-between" gap="3">
-        <Text fontWeight="medium">{format.label("transactionType", x.transactionType)}</Text>
-        <Text fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-          {format.money(x.transactionAmount, x.transactionCurrency)}
-        </Text>
+      <HStack justify="space-between" gap="3" align="start">
+        <HStack gap="2" wrap="wrap">
+          <Text fontWeight="medium">{format.label("transactionType", x.transactionType)}</Text>
+          <TransactionStateBadge transaction={x} format={format} />
+        </HStack>
+        <AccountTotal transaction={x} format={format} />
       </HStack>
       <HStack justify="space-between" gap="3" fontSize="xs" color="fg.muted">
         <Text truncate>{x.merchantNameLocation}</Text>
-        <Text whiteSpace="nowrap">{format.label("transactionStatus", x.status)}</Text>
+        {/* The merchant's amount, beside what the card paid for it. */}
+        <Text whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+          {format.money(x.transactionAmount, x.transactionCurrency)}
+        </Text>
       </HStack>
       <Text fontSize="xs" color="fg.muted">
         {format.time(x.createAt)}

@@ -47,6 +47,7 @@ const BINS: readonly CardBin[] = [
 
 const FEES = [
   "product.fees.opening",
+  "product.fees.recharge",
   "product.fees.transaction",
   "product.fees.exchange",
   "product.fees.minimum",
@@ -85,6 +86,14 @@ describe("the offer", JOURNEY, () => {
     expect(await screen.findByRole("heading", { level: 1, name: text("product.fiscard.title") }, { timeout: 5000 })).toBeVisible();
     const fees = screen.getByRole("region", { name: text("product.fees.title") });
     for (const fee of FEES) expect(within(fees).getByText(text(fee))).toBeVisible();
+    // What 100 USD costs, every fee included, as the domain computes it.
+    const example = await within(fees).findByRole("table", { name: text("product.fees.example.title").replace("{amount}", "100.00 USD") });
+    await waitFor(() => expect(example).toHaveTextContent("99.00 USD"), { timeout: 5000 });
+    const row = (key: string) => within(example).getByRole("row", { name: new RegExp(`^${text(key).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) });
+    expect(row("product.fees.example.recharge")).toHaveTextContent("1.00 USD");
+    expect(row("product.fees.example.usd_payment")).toHaveTextContent("101.00 USD");
+    expect(row("product.fees.example.foreign_payment")).toHaveTextContent("1.00 USD + 0.15 USD");
+    expect(row("product.fees.example.foreign_payment")).toHaveTextContent("101.15 USD");
     const reach = screen.getByRole("region", { name: text("product.reach.title") });
     expect(reach).toHaveTextContent("172 currencies to pay in");
     expect(reach).toHaveTextContent("200 countries and regions");

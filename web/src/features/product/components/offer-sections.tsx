@@ -1,4 +1,5 @@
-import { Box, SimpleGrid, Text } from "@chakra-ui/react";
+import { Box, SimpleGrid, Table, Text } from "@chakra-ui/react";
+import { formatMoney, useLoadedDomain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
 import type { MessageKey } from "@/lib/locale";
 import { Section } from "./section";
@@ -6,6 +7,7 @@ import { Section } from "./section";
 /** The fees of SPEC §1, each with what it means. */
 const FEES: readonly (readonly [title: MessageKey, detail: MessageKey])[] = [
   ["product.fees.opening", "product.fees.opening_detail"],
+  ["product.fees.recharge", "product.fees.recharge_detail"],
   ["product.fees.transaction", "product.fees.transaction_detail"],
   ["product.fees.exchange", "product.fees.exchange_detail"],
   ["product.fees.minimum", "product.fees.minimum_detail"],
@@ -27,7 +29,11 @@ const WIRES: readonly (readonly [kind: MessageKey, time: MessageKey])[] = [
 
 const STEPS: readonly MessageKey[] = ["product.wire.step_wire", "product.wire.step_recharge", "product.wire.step_pay"];
 
-/** No opening fee, 1% per payment, 0.15% more for other currencies, no minimum, no card count limit. */
+/**
+ * Every fee a user pays (no opening fee, 1% per recharge, 1% per payment, 0.15% more for other
+ * currencies, no minimum, no card count limit), and what 100 USD costs, as the domain computes
+ * it (shown once its module has loaded, when the browser is idle; the box keeps its size).
+ */
 export function FeesSection() {
   const { t } = useI18n();
   return (
@@ -44,7 +50,56 @@ export function FeesSection() {
           </Box>
         ))}
       </SimpleGrid>
+      <FeeExampleTable />
     </Section>
+  );
+}
+
+const EXAMPLE_AMOUNT_MINOR = 10_000;
+
+function FeeExampleTable() {
+  const { t } = useI18n();
+  const domain = useLoadedDomain("when-idle");
+  const e = domain?.feeExample(EXAMPLE_AMOUNT_MINOR);
+  const usd = (minor: number | undefined) =>
+    domain && minor !== undefined ? t("money.amount", { amount: formatMoney(domain, domain.formatAmount(minor, 2)), currency: "USD" }) : "—";
+  const rows: readonly (readonly [MessageKey, string, string])[] = [
+    ["product.fees.example.recharge", usd(e?.rechargeFeeMinor), usd(e?.rechargedMinor)],
+    ["product.fees.example.usd_payment", usd(e?.transactionFeeMinor), usd(e?.usdPaymentTotalMinor)],
+    [
+      "product.fees.example.foreign_payment",
+      e && domain ? `${usd(e.transactionFeeMinor)} + ${usd(e.exchangeFeeMinor)}` : "—",
+      usd(e?.foreignPaymentTotalMinor),
+    ],
+  ];
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="l3" marginTop="6" bg="bg.panel">
+      <Table.Root size="sm" aria-labelledby="fee-example-title">
+        <Table.Caption id="fee-example-title" captionSide="top" textAlign="start" fontWeight="semibold" fontSize="md" color="fg" padding="3">
+          {t("product.fees.example.title", { amount: "100.00 USD" })}
+        </Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t("product.fees.example.what")}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t("product.fees.example.fees")}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t("product.fees.example.result")}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map(([what, fees, result]) => (
+            <Table.Row key={what}>
+              <Table.Cell whiteSpace="normal">{t(what)}</Table.Cell>
+              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+                {fees}
+              </Table.Cell>
+              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+                {result}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
   );
 }
 

@@ -3,7 +3,7 @@ import type { Factors } from "domain-wasm";
 import { useCallback, useMemo } from "react";
 import { useNavigate } from "react-router-dom";
 import { applyFieldErrors, FormError, FormField, useDomainForm } from "@/components/ui/form";
-import { SendCodeButton } from "@/components/ui/send-code-button";
+import { codeFieldBesideSendButton, SendCodeButton } from "@/components/ui/send-code-button";
 import { paths } from "@/config/paths";
 import { useApiClient, useApiLoader } from "@/lib/api-provider";
 import { useDomain } from "@/lib/domain";
@@ -108,9 +108,9 @@ function Form({
       </FormField>
       {factors.email && (
         <FormField label={t("verify.email_code")} error={errors.emailCaptcha} required>
-          <HStack width="full" align="start">
-            <Input {...register("emailCaptcha")} inputMode="numeric" autoComplete="one-time-code" />
-            <SendCodeButton onSend={async () => (await sendVerificationCode(api)).ok} />
+          <HStack width="full" align="start" wrap="wrap" rowGap="1">
+            <Input {...codeFieldBesideSendButton(register("emailCaptcha"))} flex="1" minWidth="0" inputMode="numeric" autoComplete="one-time-code" />
+            <SendCodeButton onSend={() => sendVerificationCode(api)} />
           </HStack>
         </FormField>
       )}

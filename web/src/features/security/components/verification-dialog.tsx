@@ -35,7 +35,7 @@ export function VerificationDialog() {
                   factors={asked.factors}
                   {...(asked.error !== undefined && { error: asked.error })}
                   submitLabel={t("verify.submit")}
-                  onSendCode={async () => (await sendVerificationCode(api)).ok}
+                  onSendCode={() => sendVerificationCode(api)}
                   onSubmit={(codes) => {
                     asked.answer(codes);
                     return Promise.resolve(null);

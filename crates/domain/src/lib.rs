@@ -24,9 +24,12 @@ pub mod money;
 pub mod options;
 pub mod orders;
 pub mod phone;
+pub mod review;
 pub mod security;
 pub mod text;
 pub mod upload;
+#[cfg(feature = "stream")]
+pub mod upload_stream;
 
 pub use error::{ErrorCode, FieldError};
 pub use forms::{FormName, validate};

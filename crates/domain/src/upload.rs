@@ -20,6 +20,7 @@ pub const MAGIC_LEN: usize = 8;
 /// What an accepted file is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum FileKind {
     Jpeg,

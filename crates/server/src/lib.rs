@@ -54,7 +54,9 @@ pub fn build_state(config: Config, clock: Clock) -> anyhow::Result<AppState> {
         }
     }
     let issuer = Arc::new(SandboxIssuer::new(vault.clone()));
+    let uploads = services::uploads::Uploads::from_config(&config.uploads)?;
     Ok(AppState {
+        uploads,
         config: Arc::new(config),
         db,
         clock,

@@ -483,6 +483,50 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/user/file": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Upload a document
+         * @description One file per request, in the multipart field `file`: checked by the domain's upload rules
+         *     while it streams in (a refusal names the file), encrypted at rest. statusCodes: 200, 101,
+         *     102 (`file`: type, name, size, content), 400 (not a multipart body).
+         */
+        readonly post: operations["upload_file"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/user/file/{name}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Read an uploaded document
+         * @description The owner's file, decrypted as it is sent: `Content-Type` of its kind, `nosniff`, a
+         *     sandboxing Content-Security-Policy, and `attachment` for PDFs (images are shown inline).
+         *     Another user's reference answers as an unknown one. statusCodes: 200 (the file), 101, 404.
+         */
+        readonly get: operations["read_file"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/user/forgetPassword": {
         readonly parameters: {
             readonly query?: never;
@@ -1036,6 +1080,11 @@ export interface components {
          * @enum {string}
          */
         readonly Decline: "card_frozen" | "card_expired" | "card_cancelled" | "exceeds_transaction_limit" | "exceeds_daily_limit" | "exceeds_monthly_limit" | "insufficient_funds";
+        /**
+         * Format: binary
+         * @description A document's bytes.
+         */
+        readonly DocumentBytes: string;
         /** @description Register and recover, step 1: the e-mail address. */
         readonly EmailForm: {
             /** @default null */
@@ -1056,7 +1105,7 @@ export interface components {
          * @description A stable key of the message catalogue (`error.<code>`).
          * @enum {string}
          */
-        readonly ErrorCode: "malformed_input" | "invalid_type" | "required_input" | "required_choice" | "required_file" | "text_too_long" | "option_invalid" | "country_invalid" | "email_required" | "email_invalid" | "password_required" | "old_password_required" | "new_password_required" | "password_too_short" | "password_too_long" | "password_too_weak" | "password_same_as_old" | "confirm_required" | "password_mismatch" | "pin_required" | "pin_format" | "pin_too_simple" | "mfa_code_required" | "mfa_code_format" | "email_code_required" | "email_code_format" | "device_name_required" | "device_name_too_long" | "switch_target_invalid" | "switch_needs_authenticator" | "switch_needs_pin" | "mobile_invalid" | "mobile_code_mismatch" | "recharge_amount_required" | "amount_invalid" | "amount_too_many_decimals" | "amount_not_positive" | "insufficient_balance" | "routing_number_invalid" | "swift_invalid" | "account_number_invalid" | "iban_invalid" | "name_needs_latin" | "name_invalid_characters" | "date_invalid" | "birthday_in_future" | "underage" | "passport_number_invalid" | "ssn_invalid" | "file_value_invalid" | "file_type_unsupported" | "file_content_mismatch" | "file_name_too_long" | "file_too_large" | "file_empty" | "file_too_many";
+        readonly ErrorCode: "malformed_input" | "invalid_type" | "required_input" | "required_choice" | "required_file" | "text_too_long" | "option_invalid" | "country_invalid" | "email_required" | "email_invalid" | "password_required" | "old_password_required" | "new_password_required" | "password_too_short" | "password_too_long" | "password_too_weak" | "password_same_as_old" | "confirm_required" | "password_mismatch" | "pin_required" | "pin_format" | "pin_too_simple" | "mfa_code_required" | "mfa_code_format" | "email_code_required" | "email_code_format" | "device_name_required" | "device_name_too_long" | "switch_target_invalid" | "switch_needs_authenticator" | "switch_needs_pin" | "mobile_invalid" | "mobile_code_mismatch" | "recharge_amount_required" | "amount_invalid" | "amount_too_many_decimals" | "amount_not_positive" | "insufficient_balance" | "routing_number_invalid" | "swift_invalid" | "account_number_invalid" | "iban_invalid" | "name_needs_latin" | "name_invalid_characters" | "date_invalid" | "birthday_in_future" | "underage" | "passport_number_invalid" | "ssn_invalid" | "file_value_invalid" | "file_type_unsupported" | "file_content_mismatch" | "file_name_too_long" | "file_too_large" | "file_empty" | "file_too_many" | "file_name_invalid" | "file_active_content" | "file_not_owned" | "rejected_unchanged" | "rejection_final";
         /**
          * @description One event. Amounts are decimal text: `amount` in the payment's `currency`, and
          *     `billingAmount` in the card's currency (the network's conversion; equal to `amount` when
@@ -1132,6 +1181,33 @@ export interface components {
             readonly params: {
                 readonly [key: string]: string;
             };
+        };
+        /**
+         * @description What an accepted file is.
+         * @enum {string}
+         */
+        readonly FileKind: "jpeg" | "png" | "pdf";
+        /** @description The stored file. */
+        readonly FileReference: {
+            /** @description `jpeg`, `png` or `pdf`. */
+            readonly kind: components["schemas"]["FileKind"];
+            /** @description The file's name as uploaded. */
+            readonly name: string;
+            /**
+             * @description What forms carry (`backImg`, `taxFormFile`…, several joined by commas) and
+             *     `GET user/file/{name}` reads.
+             */
+            readonly reference: string;
+            /** Format: int64 */
+            readonly size: number;
+        };
+        /** @description `multipart/form-data` with one file in the field `file`. */
+        readonly FileUpload: {
+            /**
+             * Format: binary
+             * @description jpg, jpeg, png or pdf; at most 10 MB; a name of at most 50 characters.
+             */
+            readonly file: string;
         };
         /** @description The health of the process and its database. */
         readonly Health: {
@@ -1454,6 +1530,26 @@ export interface components {
                 readonly mfa: boolean;
                 /** @description The security PIN (`securityPassword`). */
                 readonly security: boolean;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_FileReference: {
+            /** @description The stored file. */
+            readonly content: {
+                /** @description `jpeg`, `png` or `pdf`. */
+                readonly kind: components["schemas"]["FileKind"];
+                /** @description The file's name as uploaded. */
+                readonly name: string;
+                /**
+                 * @description What forms carry (`backImg`, `taxFormFile`…, several joined by commas) and
+                 *     `GET user/file/{name}` reads.
+                 */
+                readonly reference: string;
+                /** Format: int64 */
+                readonly size: number;
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
@@ -2679,6 +2775,65 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["Reply_Vec_CountryEntry"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly upload_file: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "multipart/form-data": components["schemas"]["FileUpload"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_FileReference"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly read_file: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The file's reference, as `POST user/file` answered it. */
+                readonly name: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The file (its kind's Content-Type); a refusal as JSON */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Empty"];
+                    readonly "image/jpeg": components["schemas"]["DocumentBytes"];
+                    readonly "image/png": components["schemas"]["DocumentBytes"];
+                    readonly "application/pdf": components["schemas"]["DocumentBytes"];
                 };
             };
             readonly 500: components["responses"]["InternalError"];

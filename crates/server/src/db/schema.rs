@@ -317,3 +317,16 @@ diesel::allow_tables_to_appear_in_same_query!(
     idempotency_keys,
     operator_audit,
 );
+
+diesel::table! {
+    uploads (id) {
+        id -> Text,
+        user_id -> Text,
+        reference -> Text,
+        original_name -> Text,
+        kind -> Text,
+        size -> BigInt,
+        wrapped_key -> Text,
+        created_at -> BigInt,
+    }
+}

@@ -78,6 +78,8 @@ routes! {
     post "/user/mobile/bind" => user::mobile::bind_mobile,
     get "/user/verification/factors" => user::verification_factors::show_factors,
     get "/user/country/list" => user::countries::list_countries,
+    post "/user/file" => user::files::upload_file,
+    get "/user/file/{name}" => user::files::read_file,
     get "/user/sessions" => user::sessions::list_sessions,
     post "/user/sessions/revoke" => user::sessions::revoke_session,
     post "/user/sessions/revokeOthers" => user::sessions::revoke_other_sessions,

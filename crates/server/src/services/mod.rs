@@ -18,6 +18,7 @@ pub mod security_log;
 pub mod sessions;
 pub mod throttle;
 pub mod trusted_devices;
+pub mod uploads;
 pub mod vault;
 pub mod verification;
 pub mod wires;

@@ -34,4 +34,5 @@ mod sessions;
 mod step_up;
 mod switches;
 mod test_clock;
+mod uploads;
 mod web;

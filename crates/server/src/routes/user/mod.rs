@@ -8,6 +8,7 @@ pub mod change_password;
 pub mod config;
 pub mod countries;
 pub mod email_code;
+pub mod files;
 pub mod forget_password;
 pub mod login;
 pub mod logout;

@@ -63,7 +63,6 @@ text_enum! {
 pub struct RejectionItem {
     /// The form field or document concerned (its API name; empty for the whole case).
     pub field: String,
-    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub reason: RejectionReason,
     /// The operator's text for the user; several lines allowed.
     pub message: String,

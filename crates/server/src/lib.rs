@@ -5,6 +5,7 @@
 //! port 0); `main.rs` only parses the command line.
 
 pub mod admin;
+pub mod admin_identity;
 pub mod api;
 pub mod clock;
 pub mod config;

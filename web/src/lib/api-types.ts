@@ -306,6 +306,56 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/investor/aml": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The AML questionnaire
+         * @description Its state and last answers. statusCodes: 200, 101.
+         */
+        readonly get: operations["show_aml"];
+        readonly put?: never;
+        /**
+         * Answer the AML questionnaire
+         * @description Seven questions (employment only for individuals), options as SPEC §9; the answers go to
+         *     review. statusCodes: 200, 101, 102, 105, 106, 409 (in review).
+         */
+        readonly post: operations["answer_aml"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/investor/qualify": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The QI questionnaire
+         * @description Its state and last answers. statusCodes: 200, 101.
+         */
+        readonly get: operations["show_qualify"];
+        readonly put?: never;
+        /**
+         * Answer the QI questionnaire
+         * @description Total assets for all; net assets, income and experience for individuals. The answers go to
+         *     review. statusCodes: 200, 101, 102, 105, 106, 409 (in review).
+         */
+        readonly post: operations["answer_qualify"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/issuer/events": {
         readonly parameters: {
             readonly query?: never;
@@ -379,6 +429,28 @@ export interface paths {
          *     (resend cooldown or too many codes).
          */
         readonly post: operations["send_code"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/user/commit": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Commit the basic identity
+         * @description The saved draft, checked whole, becomes an attempt in review. statusCodes: 200, 101, 102
+         *     (a field; `file_not_owned`; `rejected_unchanged`), 409 (in review or approved), 422 (a final
+         *     rejection).
+         */
+        readonly post: operations["commit_basic"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -547,6 +619,73 @@ export interface paths {
          *     statusCodes: 200, 102, 104, 400 (captcha), 429.
          */
         readonly post: operations["forget_password"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/user/identity/commit": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Commit the investor certification
+         * @description The saved draft of its type, checked whole, becomes an attempt in review. statusCodes: 200,
+         *     101, 102, 105, 409, 422 (a final rejection).
+         */
+        readonly post: operations["commit_investor"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/user/identity/investor": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The investor draft
+         * @description The answers saved so far (after a rejection, the last attempt's). statusCodes: 200, 101.
+         */
+        readonly get: operations["show_investor"];
+        readonly put?: never;
+        /**
+         * Save the investor draft
+         * @description Needs an approved basic identity (105). `type` first, then that type's fields, a step at a
+         *     time: only the fields sent are checked and kept. statusCodes: 200, 101, 102, 105, 409.
+         */
+        readonly post: operations["save_investor"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/user/info": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Save the basic identity draft
+         * @description Step 1 (personal data) or step 2 (passport number and images): only the fields sent are
+         *     checked and kept. statusCodes: 200, 101, 102, 409 (in review or approved).
+         */
+        readonly post: operations["save_basic"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -732,8 +871,8 @@ export interface paths {
         };
         /**
          * The user's own data
-         * @description Verification states: 0 not started, 1 approved, 2 in review, 3 rejected. statusCodes: 200,
-         *     101.
+         * @description Verification states: 0 not started, 1 approved, 2 in review, 3 rejected; a rejected one's
+         *     items in `rejections`; the verified name in `accountHolder`. statusCodes: 200, 101.
          */
         readonly get: operations["show_self"];
         readonly put?: never;
@@ -858,6 +997,22 @@ export interface components {
             /** @description Lowercase hex of `HMAC-SHA-256(key, challenge)`. */
             readonly signature: string;
         };
+        readonly AmlForm: {
+            /** @default null */
+            readonly employmentStatus?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly haveBeenPoliticallyExposedPerson?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly howToLearn?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly plannedInvestmentAmount?: components["schemas"]["Input_DecimalText"];
+            /** @default null */
+            readonly productsToSubscribe?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly purposeOfInvestment?: components["schemas"]["Input_Vec_String"];
+            /** @default null */
+            readonly sourceOfFund?: components["schemas"]["Input_Vec_String"];
+        };
         /** @description Apply for a card. */
         readonly ApplyRequest: {
             /** @description One of `fiscard/bins`. */
@@ -921,6 +1076,38 @@ export interface components {
             readonly assets: readonly components["schemas"]["Asset"][];
             /** @description Exact decimal text, e.g. "1250.00". */
             readonly balance: string;
+        };
+        /** @description The basic identity draft: step 1's fields, step 2's, or both. `idType` is always PASSPORT. */
+        readonly BasicIdentityDraft: components["schemas"]["BasicIdentityStep1Form"] & components["schemas"]["BasicIdentityStep2Form"] & {
+            /** @description PASSPORT (the only document accepted); stored as PASSPORT whatever is sent. */
+            readonly idType?: string | null;
+        };
+        /** @description Fields in the order their errors are listed. */
+        readonly BasicIdentityStep1Form: {
+            /** @default null */
+            readonly address?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly birthday?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly city?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly country?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly firstName?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly lastName?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly postcode?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly province?: components["schemas"]["Input_String"];
+        };
+        readonly BasicIdentityStep2Form: {
+            /** @default null */
+            readonly backImg?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly idCard?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly otherImg?: components["schemas"]["Input_String"];
         };
         /** @description A BIN a card can be applied for, with the terms its cards get. */
         readonly BinItem: components["schemas"]["TermsItem"] & {
@@ -1049,6 +1236,48 @@ export interface components {
              */
             readonly resendAfter: number;
         };
+        /** @description A committed attempt. */
+        readonly Committed: {
+            /**
+             * Format: int32
+             * @description The attempt's number (1, 2, …).
+             */
+            readonly attempt: number;
+            /** @description 2: in review. */
+            readonly status: components["schemas"]["IdentityStatus"];
+        };
+        readonly CompanyInvestorForm: {
+            /** @default null */
+            readonly businessProperty?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly companyId?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly companyName?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly companyRegulationFile?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly companyStructureFile?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly directorFile?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly mainBusinessOperateCountry?: components["schemas"]["Input_Vec_String"];
+            /** @default null */
+            readonly proofOfAddressImg?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly registerAddress?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly registerCertificateFile?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly registerJurisdictions?: components["schemas"]["Input_Vec_String"];
+            /** @default null */
+            readonly shareholderPassportFile?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly shareholderStructureFile?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly taxFormFile?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly usAgencyLicenseFile?: components["schemas"]["Input_String"];
+        };
         /** @description The security configuration (SPEC §3 "Security config"). */
         readonly ConfigView: {
             /** @description What a login asks for besides the password. */
@@ -1085,6 +1314,12 @@ export interface components {
          * @description A document's bytes.
          */
         readonly DocumentBytes: string;
+        /** @description The saved draft. */
+        readonly Draft: {
+            /** @description The answers saved so far, by field (after a rejection: the last attempt's). */
+            readonly answers: Record<string, never>;
+            readonly status: components["schemas"]["IdentityStatus"];
+        };
         /** @description Register and recover, step 1: the e-mail address. */
         readonly EmailForm: {
             /** @default null */
@@ -1227,15 +1462,41 @@ export interface components {
          * @enum {integer}
          */
         readonly IdentityStatus: 0 | 1 | 2 | 3;
+        readonly IndividualInvestorForm: {
+            /** @default null */
+            readonly accessory?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly proofOfAddressImg?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly taxFormFile?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly usAgencyLicenseFile?: components["schemas"]["Input_String"];
+        };
         readonly Input_Code: null | string;
         readonly Input_CodePurpose: null | ("register" | "forgetPassword" | "verify");
         readonly Input_DecimalText: null | (string | number);
         readonly Input_String: null | string;
         readonly Input_Usage: null | ((0 | 1) | ("0" | "1") | boolean);
+        readonly Input_Vec_String: null | readonly string[];
         /** @description Investor certification. */
         readonly Investor: {
             readonly status: components["schemas"]["IdentityStatus"];
         };
+        /** @description The investor draft as saved. */
+        readonly InvestorDraft: {
+            readonly answers: Record<string, never>;
+            readonly status: components["schemas"]["IdentityStatus"];
+            readonly type: null | components["schemas"]["InvestorType"];
+        };
+        /** @description The investor draft: `type` (0 individual, 1 company) and that type's fields. */
+        readonly InvestorDraftRequest: components["schemas"]["IndividualInvestorForm"] & components["schemas"]["CompanyInvestorForm"] & {
+            readonly type?: null | components["schemas"]["InvestorType"];
+        };
+        /**
+         * @description 0 individual, 1 company.
+         * @enum {integer}
+         */
+        readonly InvestorType: 0 | 1;
         /** @description The three spending limits, exact decimal text in the card's currency. */
         readonly Limits: {
             readonly daily: string;
@@ -1311,6 +1572,22 @@ export interface components {
         };
         /** @enum {string} */
         readonly OrderType: "DEPOSIT" | "CANCEL";
+        readonly QiForm: {
+            /** @default null */
+            readonly annualIncome?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly industryVeteran?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly netAssets?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly totalAssets?: components["schemas"]["Input_String"];
+        };
+        /** @description A questionnaire's state and last answers. */
+        readonly Questionnaire: {
+            /** @description The last answers given (none yet: empty), by field. */
+            readonly answers: Record<string, never>;
+            readonly status: components["schemas"]["IdentityStatus"];
+        };
         readonly RechargeForm: {
             /** @default null */
             readonly amount?: components["schemas"]["Input_DecimalText"];
@@ -1356,6 +1633,18 @@ export interface components {
         readonly RefusalContent: null | readonly components["schemas"]["ShownFieldError"][] | components["schemas"]["Factors"] | components["schemas"]["RetryAfter"] | components["schemas"]["AltchaChallenge"];
         /** @description Step 1 mailed a code; step 2 opened a session. */
         readonly Registration: components["schemas"]["CodeSent"] | components["schemas"]["Session"];
+        /** @description One rejected item as the user sees it (the operator's internal note stays on the server). */
+        readonly RejectionItem: {
+            /** @description The form field or document concerned (its API name; empty for the whole case). */
+            readonly field: string;
+            /** @description The operator's text for the user; several lines allowed. */
+            readonly message: string;
+            readonly reason: components["schemas"]["RejectionReason"];
+        };
+        /** @enum {string} */
+        readonly RejectionKind: "retry" | "final";
+        /** @enum {string} */
+        readonly RejectionReason: "document_unreadable" | "document_expired" | "document_incomplete" | "document_wrong_type" | "document_mismatch" | "details_invalid" | "address_unverified" | "screening_match" | "other";
         /** @description Remove an authenticator, with the verification fields the policy asks for. */
         readonly RemoveAuthenticator: components["schemas"]["VerificationForm"] & {
             /** @description The authenticator's `id`. */
@@ -1484,6 +1773,22 @@ export interface components {
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
+        readonly Reply_Committed: {
+            /** @description A committed attempt. */
+            readonly content: {
+                /**
+                 * Format: int32
+                 * @description The attempt's number (1, 2, …).
+                 */
+                readonly attempt: number;
+                /** @description 2: in review. */
+                readonly status: components["schemas"]["IdentityStatus"];
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
         readonly Reply_ConfigView: {
             /** @description The security configuration (SPEC §3 "Security config"). */
             readonly content: {
@@ -1497,6 +1802,18 @@ export interface components {
                 readonly security: boolean;
                 /** @description What a trade asks for. */
                 readonly trade: components["schemas"]["TradeSwitches"];
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_Draft: {
+            /** @description The saved draft. */
+            readonly content: {
+                /** @description The answers saved so far, by field (after a rejection: the last attempt's). */
+                readonly answers: Record<string, never>;
+                readonly status: components["schemas"]["IdentityStatus"];
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
@@ -1550,6 +1867,18 @@ export interface components {
                 readonly reference: string;
                 /** Format: int64 */
                 readonly size: number;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_InvestorDraft: {
+            /** @description The investor draft as saved. */
+            readonly content: {
+                readonly answers: Record<string, never>;
+                readonly status: components["schemas"]["IdentityStatus"];
+                readonly type: null | components["schemas"]["InvestorType"];
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
@@ -1725,6 +2054,18 @@ export interface components {
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
+        readonly Reply_Questionnaire: {
+            /** @description A questionnaire's state and last answers. */
+            readonly content: {
+                /** @description The last answers given (none yet: empty), by field. */
+                readonly answers: Record<string, never>;
+                readonly status: components["schemas"]["IdentityStatus"];
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
         readonly Reply_Recharged: {
             /** @description A done recharge. */
             readonly content: {
@@ -1770,6 +2111,11 @@ export interface components {
         readonly Reply_UserSelf: {
             /** @description The user's own data (SPEC §3 "User"). */
             readonly content: {
+                /**
+                 * @description The verified name bank accounts are held in: the company's for a company investor, else
+                 *     the person's; absent before basic identity is approved.
+                 */
+                readonly accountHolder?: string | null;
                 /** @description The AML questionnaire. */
                 readonly aml: components["schemas"]["IdentityStatus"];
                 /** @description ISO 3166-1 alpha-2. */
@@ -1788,6 +2134,8 @@ export interface components {
                 readonly mobileCountry: string | null;
                 /** @description The qualified-investor questionnaire. */
                 readonly qualify: components["schemas"]["IdentityStatus"];
+                /** @description The rejected verifications' items (the newest attempt's); absent when none is rejected. */
+                readonly rejections?: readonly components["schemas"]["VerificationRejection"][];
                 /** @description `user` or `operator`. */
                 readonly role: string;
                 /** @description Basic identity. */
@@ -2027,6 +2375,11 @@ export interface components {
         readonly TransactionType: "auth" | "void" | "refund" | "verfication" | "corrective_auth";
         /** @description The user's own data (SPEC §3 "User"). */
         readonly UserSelf: {
+            /**
+             * @description The verified name bank accounts are held in: the company's for a company investor, else
+             *     the person's; absent before basic identity is approved.
+             */
+            readonly accountHolder?: string | null;
             /** @description The AML questionnaire. */
             readonly aml: components["schemas"]["IdentityStatus"];
             /** @description ISO 3166-1 alpha-2. */
@@ -2045,12 +2398,16 @@ export interface components {
             readonly mobileCountry: string | null;
             /** @description The qualified-investor questionnaire. */
             readonly qualify: components["schemas"]["IdentityStatus"];
+            /** @description The rejected verifications' items (the newest attempt's); absent when none is rejected. */
+            readonly rejections?: readonly components["schemas"]["VerificationRejection"][];
             /** @description `user` or `operator`. */
             readonly role: string;
             /** @description Basic identity. */
             readonly status: components["schemas"]["IdentityStatus"];
             readonly uuid: string;
         };
+        /** @enum {string} */
+        readonly Verification: "basic" | "investor" | "aml" | "qualify";
         /** @description The step-up verification fields; each is required only when the policy asks for it. */
         readonly VerificationForm: {
             /** @default null */
@@ -2059,6 +2416,13 @@ export interface components {
             readonly mfaCode?: components["schemas"]["Input_Code"];
             /** @default null */
             readonly securityPassword?: components["schemas"]["Input_Code"];
+        };
+        /** @description Why a verification was rejected. */
+        readonly VerificationRejection: {
+            readonly items: readonly components["schemas"]["RejectionItem"][];
+            /** @description `retry`: answer again, changing the items; `final`: no resubmission. */
+            readonly kind: components["schemas"]["RejectionKind"];
+            readonly verification: components["schemas"]["Verification"];
         };
         /** @description A verification: whether the card would be approved. */
         readonly Verified: {
@@ -2531,6 +2895,110 @@ export interface operations {
             };
         };
     };
+    readonly show_aml: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Questionnaire"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly answer_aml: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["AmlForm"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Committed"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly show_qualify: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Questionnaire"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly answer_qualify: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["QiForm"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Committed"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
     readonly receive: {
         readonly parameters: {
             readonly query?: never;
@@ -2613,6 +3081,29 @@ export interface operations {
             };
             readonly 400: components["responses"]["BadRequest"];
             readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly commit_basic: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Committed"];
+                };
+            };
             readonly 500: components["responses"]["InternalError"];
         };
     };
@@ -2861,6 +3352,110 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["Reply_Recovery"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly commit_investor: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Committed"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly show_investor: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_InvestorDraft"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly save_investor: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["InvestorDraftRequest"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_InvestorDraft"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly save_basic: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["BasicIdentityDraft"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Draft"];
                 };
             };
             readonly 400: components["responses"]["BadRequest"];

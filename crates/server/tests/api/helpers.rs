@@ -55,7 +55,7 @@ pub struct TestApp {
     /// Set by the one test that breaks the ledger on purpose: the teardown check is skipped.
     ledger_broken_on_purpose: std::sync::atomic::AtomicBool,
     /// Dropped after `db`: the PostgreSQL database is dropped last.
-    _database: Option<PgDatabase>,
+    database: Option<PgDatabase>,
     _dir: tempfile::TempDir,
 }
 
@@ -187,7 +187,7 @@ pub async fn spawn_app_with(overrides: &[(&str, &str)]) -> TestApp {
         handle,
         mails_taken: Mutex::new(HashMap::new()),
         ledger_broken_on_purpose: std::sync::atomic::AtomicBool::new(false),
-        _database: database,
+        database,
         _dir: dir,
     };
     app.wait_until_ready().await;
@@ -379,6 +379,30 @@ impl TestApp {
         self.clock
             .advance(minutes * MINUTE_MS)
             .expect("a manual clock moves");
+    }
+
+    /// The database this app uses (for the `fiscard` command run beside it).
+    pub fn database_url(&self) -> String {
+        self.database.as_ref().map_or_else(
+            || {
+                self.data_dir
+                    .join("fiscard.db")
+                    .to_string_lossy()
+                    .into_owned()
+            },
+            |d| d.url.clone(),
+        )
+    }
+
+    /// Runs `fiscard <args>` on this app's data directory and database; its output.
+    pub fn fiscard(&self, args: &[&str]) -> std::process::Output {
+        std::process::Command::new(env!("CARGO_BIN_EXE_fiscard"))
+            .args(args)
+            .env("FISCARD_DATA_DIR", &self.data_dir)
+            .env("DATABASE_URL", self.database_url())
+            .env("FISCARD_OPERATOR", "cli-test")
+            .output()
+            .expect("fiscard runs")
     }
 
     /// `POST /api{path}` with a JSON body, `User-Lang` and (if any) `Access-Token`.

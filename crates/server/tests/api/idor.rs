@@ -132,8 +132,9 @@ const ROWS: &[Row] = &[
 ];
 
 /// A field or parameter that names a resource: `id`, `…Id`, `…Key`.
+/// (`companyId` is a company's registration number the user types, not a resource of ours.)
 fn names_a_resource(name: &str) -> bool {
-    name == "id" || name.ends_with("Id") || name.ends_with("Key")
+    (name == "id" || name.ends_with("Id") || name.ends_with("Key")) && name != "companyId"
 }
 
 /// The properties of a schema, `$ref`s and `allOf` followed.

@@ -14,6 +14,7 @@ mod email_code;
 mod forget_password;
 mod health;
 mod helpers;
+mod identity;
 mod idor;
 mod ledger;
 mod logging;

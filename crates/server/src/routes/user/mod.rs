@@ -10,6 +10,7 @@ pub mod countries;
 pub mod email_code;
 pub mod files;
 pub mod forget_password;
+pub mod identity;
 pub mod login;
 pub mod logout;
 pub mod mobile;

@@ -80,5 +80,8 @@ else
   echo "PostgreSQL does not answer on 127.0.0.1:5432: skipped"
 fi
 
+echo "== uploads: 8 of 10 MB at once on the release server (local store)   target: under 16 MB extra RSS"
+node scripts/bench-uploads.mjs
+
 echo "== Lighthouse, mobile preset, release server on a fresh data directory   budgets: performance ≥ 95, accessibility 100, best practices 100"
 node scripts/lighthouse/run.mjs

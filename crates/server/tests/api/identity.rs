@@ -488,3 +488,23 @@ async fn a_listed_name_holds_the_case_and_the_command_line_decides_it() {
     ]));
     assert!(stdout(&app.fiscard(&["admin", "identity", "list"])).contains("nothing is waiting"));
 }
+
+#[actix_web::test]
+async fn eleven_files_in_one_document_field_are_refused() {
+    let app = spawn_app().await;
+    let email = "eleven@example.com";
+    let (token, _) = basic_in_review(&app, email).await;
+    decide(&app, email, Verification::Basic, Decision::Approve).await;
+    let mut references = Vec::new();
+    for i in 0..11 {
+        references.push(uploaded(&app, &token, &format!("tax{i}.png"), png(200 + i)).await);
+    }
+    let body = |n: usize| json!({ "type": 0, "taxFormFile": references[..n].join(",") });
+    let refused = post(&app, &token, "/user/identity/investor", &body(11)).await;
+    assert_eq!(refused.code(), 102, "{}", refused.text);
+    assert_eq!(refused.content()[0]["field"], "taxFormFile");
+    assert_eq!(refused.content()[0]["code"], "file_too_many");
+    post(&app, &token, "/user/identity/investor", &body(10))
+        .await
+        .assert_ok();
+}

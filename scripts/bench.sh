@@ -2,7 +2,7 @@
 # `make bench`: the figures the budgets are checked against (README "Budgets").
 # Expects `make web` to have run (pkg/ and web/dist/ built) for the sizes and Lighthouse.
 #
-# BENCH_ONLY picks parts (comma-separated): sizes, validation, server, cards, lighthouse.
+# BENCH_ONLY picks parts (comma-separated): sizes, validation, server, cards, uploads, lighthouse.
 # Unset: all of them. `BENCH_ONLY=cards` (`make bench-cards`) needs only the release server:
 # card list / healthz, recharges and authorizations on SQLite and PostgreSQL.
 set -euo pipefail
@@ -101,6 +101,11 @@ if command -v pg_isready >/dev/null 2>&1 && pg_isready -h 127.0.0.1 -p 5432 -q; 
 else
   echo "== cards on PostgreSQL: 127.0.0.1:5432 does not answer: skipped"
 fi
+fi
+
+if part uploads; then
+  echo "== uploads: 8 of 10 MB at once on the release server (local store)   target: under 16 MB extra RSS"
+  node scripts/bench-uploads.mjs
 fi
 
 if part lighthouse; then

@@ -96,6 +96,12 @@ error_codes! {
     FileTooLarge => "file_too_large",
     FileEmpty => "file_empty",
     FileTooMany => "file_too_many",
+    FileNameInvalid => "file_name_invalid",
+    FileActiveContent => "file_active_content",
+    FileNotOwned => "file_not_owned",
+    // Resubmitting a rejected verification
+    RejectedUnchanged => "rejected_unchanged",
+    RejectionFinal => "rejection_final",
 }
 
 /// One rejection, shown next to `field` (or above the form when `field` is empty).

@@ -26,9 +26,12 @@ pub mod money;
 pub mod options;
 pub mod orders;
 pub mod phone;
+pub mod review;
 pub mod security;
 pub mod text;
 pub mod upload;
+#[cfg(feature = "stream")]
+pub mod upload_stream;
 pub mod wire_memo;
 
 pub use error::{ErrorCode, FieldError};

@@ -20,6 +20,7 @@ pub const MAGIC_LEN: usize = 8;
 /// What an accepted file is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum FileKind {
     Jpeg,
@@ -46,7 +47,7 @@ impl FileKind {
         }
     }
 
-    fn matches(self, head: &[u8]) -> bool {
+    pub(crate) fn matches(self, head: &[u8]) -> bool {
         match self {
             Self::Jpeg => head.starts_with(&[0xFF, 0xD8, 0xFF]),
             Self::Png => head.starts_with(&[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A]),
@@ -58,15 +59,11 @@ impl FileKind {
 /// Checks one file before it is uploaded (browser) or stored (server).
 ///
 /// `head` holds the file's first bytes (at least [`MAGIC_LEN`] when the file is that long).
-/// The order of checks is type, name length, size, content, so the message explains the most
+/// The order of checks is name (bare, type, length), size, content, so the message explains the most
 /// basic problem first.
 pub fn check_file(name: &str, size: u64, head: &[u8]) -> Result<FileKind, FieldError> {
+    let kind = check_name(name)?;
     let reject = |code| FieldError::new("", code).with("name", name);
-    let kind =
-        FileKind::from_extension(name).ok_or_else(|| reject(ErrorCode::FileTypeUnsupported))?;
-    if char_len(name) > UPLOAD_NAME_MAX {
-        return Err(reject(ErrorCode::FileNameTooLong).with("max", UPLOAD_NAME_MAX));
-    }
     if size == 0 {
         return Err(reject(ErrorCode::FileEmpty));
     }
@@ -75,6 +72,25 @@ pub fn check_file(name: &str, size: u64, head: &[u8]) -> Result<FileKind, FieldE
     }
     if !kind.matches(head) {
         return Err(reject(ErrorCode::FileContentMismatch));
+    }
+    Ok(kind)
+}
+
+/// The checks a file's name alone decides: a bare name (no folder, no `..`, no control
+/// characters), an accepted extension, at most [`UPLOAD_NAME_MAX`] characters.
+pub fn check_name(name: &str) -> Result<FileKind, FieldError> {
+    let reject = |code| FieldError::new("", code).with("name", name);
+    if name
+        .bytes()
+        .any(|b| matches!(b, b'/' | b'\\' | 0..0x20 | 0x7F))
+        || matches!(name, "." | "..")
+    {
+        return Err(reject(ErrorCode::FileNameInvalid));
+    }
+    let kind =
+        FileKind::from_extension(name).ok_or_else(|| reject(ErrorCode::FileTypeUnsupported))?;
+    if char_len(name) > UPLOAD_NAME_MAX {
+        return Err(reject(ErrorCode::FileNameTooLong).with("max", UPLOAD_NAME_MAX));
     }
     Ok(kind)
 }

@@ -47,6 +47,11 @@ fn keys_the_crate_uses() -> Vec<String> {
                 .map(|c| format!("{}.{}", q.label_prefix, c.code)),
         );
     }
+    keys.extend(
+        domain::review::RejectionReason::ALL
+            .iter()
+            .map(|r| r.label_key()),
+    );
     keys.sort();
     keys.dedup();
     keys

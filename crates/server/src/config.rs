@@ -87,7 +87,57 @@ pub struct Config {
     /// reach code cooldowns and authenticator steps without waiting. Local mode only; default
     /// false.
     pub test_clock: bool,
+    /// Where uploaded documents are stored.
+    pub uploads: UploadsConfig,
     pub secrets: Secrets,
+}
+
+/// `FISCARD_UPLOADS_URL`: unset for the local folder `<data dir>/uploads`; `s3://bucket[/prefix]`
+/// for any S3-compatible store, configured by the usual `AWS_*` variables (`AWS_ENDPOINT`,
+/// `AWS_REGION`, `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`,
+/// `AWS_ALLOW_HTTP`, `AWS_VIRTUAL_HOSTED_STYLE_REQUEST`).
+#[derive(Debug, Clone)]
+pub enum UploadsConfig {
+    Local(PathBuf),
+    S3 {
+        url: String,
+        /// The `AWS_*` settings given, by lower-case name (`aws_endpoint`…).
+        options: Vec<(String, Secret<String>)>,
+    },
+}
+
+/// The `AWS_*` variables the S3 store reads.
+const S3_VARIABLES: [&str; 7] = [
+    "AWS_ENDPOINT",
+    "AWS_REGION",
+    "AWS_ACCESS_KEY_ID",
+    "AWS_SECRET_ACCESS_KEY",
+    "AWS_SESSION_TOKEN",
+    "AWS_ALLOW_HTTP",
+    "AWS_VIRTUAL_HOSTED_STYLE_REQUEST",
+];
+
+impl UploadsConfig {
+    fn from_lookup(get: &impl Fn(&str) -> Option<String>, data_dir: &Path) -> anyhow::Result<Self> {
+        match get("FISCARD_UPLOADS_URL").map(|u| u.trim().to_owned()) {
+            None => Ok(Self::Local(data_dir.join("uploads"))),
+            Some(url) if url.starts_with("s3://") => Ok(Self::S3 {
+                url,
+                options: S3_VARIABLES
+                    .iter()
+                    .filter_map(|name| {
+                        get(name).map(|v| (name.to_ascii_lowercase(), Secret::new(v)))
+                    })
+                    .collect(),
+            }),
+            Some(url) => match url.strip_prefix("file://") {
+                Some(path) if !path.is_empty() => Ok(Self::Local(PathBuf::from(path))),
+                _ => bail!(
+                    "FISCARD_UPLOADS_URL={url:?} is not valid: use s3://bucket or file:///folder"
+                ),
+            },
+        }
+    }
 }
 
 /// Where users send wires (`FISCARD_WIRE_BANK_NAME`, `_BANK_COUNTRY`, `_BANK_ADDRESS`, `_ABA`,
@@ -210,6 +260,7 @@ impl Config {
             trust_proxy: var(&get, "FISCARD_TRUST_PROXY", false)?,
             wire: WireInstructions::from_lookup(&get),
             test_clock: var(&get, "FISCARD_TEST_CLOCK", false)?,
+            uploads: UploadsConfig::from_lookup(&get, &data_dir)?,
             secrets: load_secrets(mode, &data_dir, &get)?,
             data_dir,
         };

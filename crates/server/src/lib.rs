@@ -5,6 +5,7 @@
 //! port 0); `main.rs` only parses the command line.
 
 pub mod admin;
+pub mod admin_identity;
 pub mod api;
 pub mod clock;
 pub mod config;
@@ -54,7 +55,9 @@ pub fn build_state(config: Config, clock: Clock) -> anyhow::Result<AppState> {
         }
     }
     let issuer = Arc::new(SandboxIssuer::new(vault.clone()));
+    let uploads = services::uploads::Uploads::from_config(&config.uploads)?;
     Ok(AppState {
+        uploads,
         config: Arc::new(config),
         db,
         clock,

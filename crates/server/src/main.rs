@@ -114,6 +114,41 @@ enum IdentityAction {
         #[arg(long)]
         status: String,
     },
+    /// The attempts waiting for review, oldest first.
+    List,
+    /// The newest attempt of a user's verification (basic, investor, aml, qualify).
+    Show {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        verification: String,
+    },
+    /// Approve the attempt in review.
+    Approve {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        verification: String,
+    },
+    /// Reject the attempt in review, item by item: --item 'field|reason|message[|note]'
+    /// (field empty for the whole case; `\n` in the message starts a new line).
+    Reject {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        verification: String,
+        #[arg(long = "item", required = true)]
+        items: Vec<String>,
+        /// No resubmission (default: the user may retry, changing the rejected items).
+        #[arg(long = "final")]
+        is_final: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum ScreeningAction {
+    /// Import a sanctions/PEP list (tab-separated: name, birth date, country, list).
+    Import { file: std::path::PathBuf },
 }
 
 #[derive(Subcommand)]
@@ -160,10 +195,15 @@ enum AdminAction {
         #[command(subcommand)]
         action: BinAction,
     },
-    /// Identity verification.
+    /// Identity verification: the review queue and decisions.
     Identity {
         #[command(subcommand)]
         action: IdentityAction,
+    },
+    /// The sanctions/PEP list names are screened against.
+    Screening {
+        #[command(subcommand)]
+        action: ScreeningAction,
     },
     /// Cards.
     Card {
@@ -213,11 +253,14 @@ async fn main() -> anyhow::Result<()> {
             BinAction::List => server::admin::bin_list(&config).await,
         },
         Command::Admin {
+            action: AdminAction::Identity { action },
+        } => identity_action(&config, action).await,
+        Command::Admin {
             action:
-                AdminAction::Identity {
-                    action: IdentityAction::SetStatus { email, status },
+                AdminAction::Screening {
+                    action: ScreeningAction::Import { file },
                 },
-        } => server::admin::identity_set_status(&config, &email, &status).await,
+        } => server::admin_identity::screening_import(&config, &file).await,
         Command::Admin {
             action: AdminAction::Card { action },
         } => match action {
@@ -248,6 +291,53 @@ async fn main() -> anyhow::Result<()> {
             } else {
                 std::process::exit(1)
             }
+        }
+    }
+}
+
+async fn identity_action(
+    config: &server::config::Config,
+    action: IdentityAction,
+) -> anyhow::Result<()> {
+    use server::admin_identity as review;
+    use server::services::identity::Decision;
+    match action {
+        IdentityAction::SetStatus { email, status } => {
+            server::admin::identity_set_status(config, &email, &status).await
+        }
+        IdentityAction::List => review::list(config).await,
+        IdentityAction::Show {
+            email,
+            verification,
+        } => review::show(config, &email, &verification).await,
+        IdentityAction::Approve {
+            email,
+            verification,
+        } => {
+            review::decide_from_command_line(config, &email, &verification, Decision::Approve).await
+        }
+        IdentityAction::Reject {
+            email,
+            verification,
+            items,
+            is_final,
+        } => {
+            let items = items
+                .iter()
+                .map(|i| review::parse_item(i))
+                .collect::<anyhow::Result<Vec<_>>>()?;
+            let kind = if is_final {
+                domain::review::RejectionKind::Final
+            } else {
+                domain::review::RejectionKind::Retry
+            };
+            review::decide_from_command_line(
+                config,
+                &email,
+                &verification,
+                Decision::Reject { kind, items },
+            )
+            .await
         }
     }
 }

@@ -48,6 +48,12 @@ pub async fn request_context(
         Ok(mut response) => {
             let headers = response.headers_mut();
             for (name, value) in SECURITY_HEADERS {
+                // A route with a policy of its own (an uploaded document's) keeps it.
+                if name == "content-security-policy"
+                    && headers.contains_key(actix_web::http::header::CONTENT_SECURITY_POLICY)
+                {
+                    continue;
+                }
                 headers.insert(
                     HeaderName::from_static(name),
                     HeaderValue::from_static(value),

@@ -67,7 +67,9 @@ pub async fn document() -> HttpResponse {
     modifiers(&Shared),
     tags(
         (name = "auth", description = "Register, log in, recover, log out, e-mail codes."),
-        (name = "user", description = "The user's own data and reference lists."),
+        (name = "user", description = "The user's own data, uploaded documents and reference lists."),
+        (name = "identity", description = "Basic identity and investor certification: drafts and commits."),
+        (name = "investor", description = "The AML and qualified-investor questionnaires."),
         (name = "account", description = "The user's USD accounts, on the double-entry ledger."),
         (name = "fiscard", description = "Virtual cards: BINs, applying, revealing, recharging, orders, transactions."),
         (name = "issuer", description = "Signed card-transaction events from the card issuer."),

@@ -9,6 +9,7 @@ use crate::mailer::Mailer;
 use crate::services::issuer::CardIssuer;
 use crate::services::passwords::Passwords;
 use crate::services::sessions::Lifetimes;
+use crate::services::uploads::Uploads;
 use crate::services::vault::Vault;
 
 /// Shared by every request (cheap to clone).
@@ -23,6 +24,8 @@ pub struct AppState {
     pub vault: Vault,
     /// Creates cards and knows their CVV.
     pub issuer: Arc<dyn CardIssuer>,
+    /// Where uploaded documents are stored, encrypted.
+    pub uploads: Uploads,
 }
 
 impl AppState {

@@ -209,6 +209,8 @@ export async function startServer({ port, testClock = false } = {}) {
   return {
     baseUrl,
     dataDir,
+    /** The server's process id (the bench reads its memory). */
+    pid: child.pid,
 
     /** Stops the server (SIGTERM, SIGKILL when it lingers 2 s) and removes its data directory. */
     async stop() {

@@ -306,6 +306,56 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/investor/aml": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The AML questionnaire
+         * @description Its state and last answers. statusCodes: 200, 101.
+         */
+        readonly get: operations["show_aml"];
+        readonly put?: never;
+        /**
+         * Answer the AML questionnaire
+         * @description Seven questions (employment only for individuals), options as SPEC §9; the answers go to
+         *     review. statusCodes: 200, 101, 102, 105, 106, 409 (in review).
+         */
+        readonly post: operations["answer_aml"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/investor/qualify": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The QI questionnaire
+         * @description Its state and last answers. statusCodes: 200, 101.
+         */
+        readonly get: operations["show_qualify"];
+        readonly put?: never;
+        /**
+         * Answer the QI questionnaire
+         * @description Total assets for all; net assets, income and experience for individuals. The answers go to
+         *     review. statusCodes: 200, 101, 102, 105, 106, 409 (in review).
+         */
+        readonly post: operations["answer_qualify"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/issuer/events": {
         readonly parameters: {
             readonly query?: never;
@@ -379,6 +429,28 @@ export interface paths {
          *     (resend cooldown or too many codes).
          */
         readonly post: operations["send_code"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/user/commit": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Commit the basic identity
+         * @description The saved draft, checked whole, becomes an attempt in review. statusCodes: 200, 101, 102
+         *     (a field; `file_not_owned`; `rejected_unchanged`), 409 (in review or approved), 422 (a final
+         *     rejection).
+         */
+        readonly post: operations["commit_basic"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -483,6 +555,50 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/user/file": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Upload a document
+         * @description One file per request, in the multipart field `file`: checked by the domain's upload rules
+         *     while it streams in (a refusal names the file), encrypted at rest. statusCodes: 200, 101,
+         *     102 (`file`: type, name, size, content), 400 (not a multipart body).
+         */
+        readonly post: operations["upload_file"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/user/file/{name}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Read an uploaded document
+         * @description The owner's file, decrypted as it is sent: `Content-Type` of its kind, `nosniff`, a
+         *     sandboxing Content-Security-Policy, and `attachment` for PDFs (images are shown inline).
+         *     Another user's reference answers as an unknown one. statusCodes: 200 (the file), 101, 404.
+         */
+        readonly get: operations["read_file"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/user/firstSteps": {
         readonly parameters: {
             readonly query?: never;
@@ -525,6 +641,73 @@ export interface paths {
          *     statusCodes: 200, 102, 104, 400 (captcha), 429.
          */
         readonly post: operations["forget_password"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/user/identity/commit": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Commit the investor certification
+         * @description The saved draft of its type, checked whole, becomes an attempt in review. statusCodes: 200,
+         *     101, 102, 105, 409, 422 (a final rejection).
+         */
+        readonly post: operations["commit_investor"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/user/identity/investor": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The investor draft
+         * @description The answers saved so far (after a rejection, the last attempt's). statusCodes: 200, 101.
+         */
+        readonly get: operations["show_investor"];
+        readonly put?: never;
+        /**
+         * Save the investor draft
+         * @description Needs an approved basic identity (105). `type` first, then that type's fields, a step at a
+         *     time: only the fields sent are checked and kept. statusCodes: 200, 101, 102, 105, 409.
+         */
+        readonly post: operations["save_investor"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/user/info": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Save the basic identity draft
+         * @description Step 1 (personal data) or step 2 (passport number and images): only the fields sent are
+         *     checked and kept. statusCodes: 200, 101, 102, 409 (in review or approved).
+         */
+        readonly post: operations["save_basic"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -710,8 +893,8 @@ export interface paths {
         };
         /**
          * The user's own data
-         * @description Verification states: 0 not started, 1 approved, 2 in review, 3 rejected. statusCodes: 200,
-         *     101.
+         * @description Verification states: 0 not started, 1 approved, 2 in review, 3 rejected; a rejected one's
+         *     items in `rejections`; the verified name in `accountHolder`. statusCodes: 200, 101.
          */
         readonly get: operations["show_self"];
         readonly put?: never;
@@ -836,6 +1019,22 @@ export interface components {
             /** @description Lowercase hex of `HMAC-SHA-256(key, challenge)`. */
             readonly signature: string;
         };
+        readonly AmlForm: {
+            /** @default null */
+            readonly employmentStatus?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly haveBeenPoliticallyExposedPerson?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly howToLearn?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly plannedInvestmentAmount?: components["schemas"]["Input_DecimalText"];
+            /** @default null */
+            readonly productsToSubscribe?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly purposeOfInvestment?: components["schemas"]["Input_Vec_String"];
+            /** @default null */
+            readonly sourceOfFund?: components["schemas"]["Input_Vec_String"];
+        };
         /** @description Apply for a card. */
         readonly ApplyRequest: {
             /** @description One of `fiscard/bins`. */
@@ -899,6 +1098,38 @@ export interface components {
             readonly assets: readonly components["schemas"]["Asset"][];
             /** @description Exact decimal text, e.g. "1250.00". */
             readonly balance: string;
+        };
+        /** @description The basic identity draft: step 1's fields, step 2's, or both. `idType` is always PASSPORT. */
+        readonly BasicIdentityDraft: components["schemas"]["BasicIdentityStep1Form"] & components["schemas"]["BasicIdentityStep2Form"] & {
+            /** @description PASSPORT (the only document accepted); stored as PASSPORT whatever is sent. */
+            readonly idType?: string | null;
+        };
+        /** @description Fields in the order their errors are listed. */
+        readonly BasicIdentityStep1Form: {
+            /** @default null */
+            readonly address?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly birthday?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly city?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly country?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly firstName?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly lastName?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly postcode?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly province?: components["schemas"]["Input_String"];
+        };
+        readonly BasicIdentityStep2Form: {
+            /** @default null */
+            readonly backImg?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly idCard?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly otherImg?: components["schemas"]["Input_String"];
         };
         /** @description A BIN a card can be applied for, with the terms its cards get. */
         readonly BinItem: components["schemas"]["TermsItem"] & {
@@ -1027,6 +1258,48 @@ export interface components {
              */
             readonly resendAfter: number;
         };
+        /** @description A committed attempt. */
+        readonly Committed: {
+            /**
+             * Format: int32
+             * @description The attempt's number (1, 2, …).
+             */
+            readonly attempt: number;
+            /** @description 2: in review. */
+            readonly status: components["schemas"]["IdentityStatus"];
+        };
+        readonly CompanyInvestorForm: {
+            /** @default null */
+            readonly businessProperty?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly companyId?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly companyName?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly companyRegulationFile?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly companyStructureFile?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly directorFile?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly mainBusinessOperateCountry?: components["schemas"]["Input_Vec_String"];
+            /** @default null */
+            readonly proofOfAddressImg?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly registerAddress?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly registerCertificateFile?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly registerJurisdictions?: components["schemas"]["Input_Vec_String"];
+            /** @default null */
+            readonly shareholderPassportFile?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly shareholderStructureFile?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly taxFormFile?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly usAgencyLicenseFile?: components["schemas"]["Input_String"];
+        };
         /** @description The security configuration (SPEC §3 "Security config"). */
         readonly ConfigView: {
             /** @description What a login asks for besides the password. */
@@ -1058,6 +1331,17 @@ export interface components {
          * @enum {string}
          */
         readonly Decline: "card_frozen" | "card_expired" | "card_cancelled" | "exceeds_transaction_limit" | "exceeds_daily_limit" | "exceeds_monthly_limit" | "insufficient_funds" | "issuer_unavailable";
+        /**
+         * Format: binary
+         * @description A document's bytes.
+         */
+        readonly DocumentBytes: string;
+        /** @description The saved draft. */
+        readonly Draft: {
+            /** @description The answers saved so far, by field (after a rejection: the last attempt's). */
+            readonly answers: Record<string, never>;
+            readonly status: components["schemas"]["IdentityStatus"];
+        };
         /** @description Register and recover, step 1: the e-mail address. */
         readonly EmailForm: {
             /** @default null */
@@ -1078,7 +1362,7 @@ export interface components {
          * @description A stable key of the message catalogue (`error.<code>`).
          * @enum {string}
          */
-        readonly ErrorCode: "malformed_input" | "invalid_type" | "required_input" | "required_choice" | "required_file" | "text_too_long" | "option_invalid" | "country_invalid" | "email_required" | "email_invalid" | "password_required" | "old_password_required" | "new_password_required" | "password_too_short" | "password_too_long" | "password_too_weak" | "password_same_as_old" | "confirm_required" | "password_mismatch" | "pin_required" | "pin_format" | "pin_too_simple" | "mfa_code_required" | "mfa_code_format" | "email_code_required" | "email_code_format" | "device_name_required" | "device_name_too_long" | "switch_target_invalid" | "switch_needs_authenticator" | "switch_needs_pin" | "mobile_invalid" | "mobile_code_mismatch" | "recharge_amount_required" | "amount_invalid" | "amount_too_many_decimals" | "amount_not_positive" | "insufficient_balance" | "routing_number_invalid" | "swift_invalid" | "account_number_invalid" | "iban_invalid" | "name_needs_latin" | "name_invalid_characters" | "date_invalid" | "birthday_in_future" | "underage" | "passport_number_invalid" | "ssn_invalid" | "file_value_invalid" | "file_type_unsupported" | "file_content_mismatch" | "file_name_too_long" | "file_too_large" | "file_empty" | "file_too_many";
+        readonly ErrorCode: "malformed_input" | "invalid_type" | "required_input" | "required_choice" | "required_file" | "text_too_long" | "option_invalid" | "country_invalid" | "email_required" | "email_invalid" | "password_required" | "old_password_required" | "new_password_required" | "password_too_short" | "password_too_long" | "password_too_weak" | "password_same_as_old" | "confirm_required" | "password_mismatch" | "pin_required" | "pin_format" | "pin_too_simple" | "mfa_code_required" | "mfa_code_format" | "email_code_required" | "email_code_format" | "device_name_required" | "device_name_too_long" | "switch_target_invalid" | "switch_needs_authenticator" | "switch_needs_pin" | "mobile_invalid" | "mobile_code_mismatch" | "recharge_amount_required" | "amount_invalid" | "amount_too_many_decimals" | "amount_not_positive" | "insufficient_balance" | "routing_number_invalid" | "swift_invalid" | "account_number_invalid" | "iban_invalid" | "name_needs_latin" | "name_invalid_characters" | "date_invalid" | "birthday_in_future" | "underage" | "passport_number_invalid" | "ssn_invalid" | "file_value_invalid" | "file_type_unsupported" | "file_content_mismatch" | "file_name_too_long" | "file_too_large" | "file_empty" | "file_too_many" | "file_name_invalid" | "file_active_content" | "file_not_owned" | "rejected_unchanged" | "rejection_final";
         /**
          * @description One event. Amounts are decimal text: `amount` in the payment's `currency`, and
          *     `billingAmount` in the card's currency (the network's conversion; equal to `amount` when
@@ -1155,6 +1439,33 @@ export interface components {
                 readonly [key: string]: string;
             };
         };
+        /**
+         * @description What an accepted file is.
+         * @enum {string}
+         */
+        readonly FileKind: "jpeg" | "png" | "pdf";
+        /** @description The stored file. */
+        readonly FileReference: {
+            /** @description `jpeg`, `png` or `pdf`. */
+            readonly kind: components["schemas"]["FileKind"];
+            /** @description The file's name as uploaded. */
+            readonly name: string;
+            /**
+             * @description What forms carry (`backImg`, `taxFormFile`…, several joined by commas) and
+             *     `GET user/file/{name}` reads.
+             */
+            readonly reference: string;
+            /** Format: int64 */
+            readonly size: number;
+        };
+        /** @description `multipart/form-data` with one file in the field `file`. */
+        readonly FileUpload: {
+            /**
+             * Format: binary
+             * @description jpg, jpeg, png or pdf; at most 10 MB; a name of at most 50 characters.
+             */
+            readonly file: string;
+        };
         /** @enum {string} */
         readonly FirstStep: "secureAccount" | "verifyIdentity" | "applyCard" | "fundCard";
         /** @description One step and whether the user has taken it. */
@@ -1186,15 +1497,41 @@ export interface components {
          * @enum {integer}
          */
         readonly IdentityStatus: 0 | 1 | 2 | 3;
+        readonly IndividualInvestorForm: {
+            /** @default null */
+            readonly accessory?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly proofOfAddressImg?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly taxFormFile?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly usAgencyLicenseFile?: components["schemas"]["Input_String"];
+        };
         readonly Input_Code: null | string;
         readonly Input_CodePurpose: null | ("register" | "forgetPassword" | "verify");
         readonly Input_DecimalText: null | (string | number);
         readonly Input_String: null | string;
         readonly Input_Usage: null | ((0 | 1) | ("0" | "1") | boolean);
+        readonly Input_Vec_String: null | readonly string[];
         /** @description Investor certification. */
         readonly Investor: {
             readonly status: components["schemas"]["IdentityStatus"];
         };
+        /** @description The investor draft as saved. */
+        readonly InvestorDraft: {
+            readonly answers: Record<string, never>;
+            readonly status: components["schemas"]["IdentityStatus"];
+            readonly type: null | components["schemas"]["InvestorType"];
+        };
+        /** @description The investor draft: `type` (0 individual, 1 company) and that type's fields. */
+        readonly InvestorDraftRequest: components["schemas"]["IndividualInvestorForm"] & components["schemas"]["CompanyInvestorForm"] & {
+            readonly type?: null | components["schemas"]["InvestorType"];
+        };
+        /**
+         * @description 0 individual, 1 company.
+         * @enum {integer}
+         */
+        readonly InvestorType: 0 | 1;
         /** @description The three spending limits, exact decimal text in the card's currency. */
         readonly Limits: {
             readonly daily: string;
@@ -1272,6 +1609,22 @@ export interface components {
         };
         /** @enum {string} */
         readonly OrderType: "DEPOSIT" | "CANCEL";
+        readonly QiForm: {
+            /** @default null */
+            readonly annualIncome?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly industryVeteran?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly netAssets?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly totalAssets?: components["schemas"]["Input_String"];
+        };
+        /** @description A questionnaire's state and last answers. */
+        readonly Questionnaire: {
+            /** @description The last answers given (none yet: empty), by field. */
+            readonly answers: Record<string, never>;
+            readonly status: components["schemas"]["IdentityStatus"];
+        };
         readonly RechargeForm: {
             /** @default null */
             readonly amount?: components["schemas"]["Input_DecimalText"];
@@ -1317,6 +1670,18 @@ export interface components {
         readonly RefusalContent: null | readonly components["schemas"]["ShownFieldError"][] | components["schemas"]["Factors"] | components["schemas"]["RetryAfter"] | components["schemas"]["AltchaChallenge"];
         /** @description Step 1 mailed a code; step 2 opened a session. */
         readonly Registration: components["schemas"]["CodeSent"] | components["schemas"]["Session"];
+        /** @description One rejected item as the user sees it (the operator's internal note stays on the server). */
+        readonly RejectionItem: {
+            /** @description The form field or document concerned (its API name; empty for the whole case). */
+            readonly field: string;
+            /** @description The operator's text for the user; several lines allowed. */
+            readonly message: string;
+            readonly reason: components["schemas"]["RejectionReason"];
+        };
+        /** @enum {string} */
+        readonly RejectionKind: "retry" | "final";
+        /** @enum {string} */
+        readonly RejectionReason: "document_unreadable" | "document_expired" | "document_incomplete" | "document_wrong_type" | "document_mismatch" | "details_invalid" | "address_unverified" | "screening_match" | "other";
         /** @description Remove an authenticator, with the verification fields the policy asks for. */
         readonly RemoveAuthenticator: components["schemas"]["VerificationForm"] & {
             /** @description The authenticator's `id`. */
@@ -1445,6 +1810,22 @@ export interface components {
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
+        readonly Reply_Committed: {
+            /** @description A committed attempt. */
+            readonly content: {
+                /**
+                 * Format: int32
+                 * @description The attempt's number (1, 2, …).
+                 */
+                readonly attempt: number;
+                /** @description 2: in review. */
+                readonly status: components["schemas"]["IdentityStatus"];
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
         readonly Reply_ConfigView: {
             /** @description The security configuration (SPEC §3 "Security config"). */
             readonly content: {
@@ -1458,6 +1839,18 @@ export interface components {
                 readonly security: boolean;
                 /** @description What a trade asks for. */
                 readonly trade: components["schemas"]["TradeSwitches"];
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_Draft: {
+            /** @description The saved draft. */
+            readonly content: {
+                /** @description The answers saved so far, by field (after a rejection: the last attempt's). */
+                readonly answers: Record<string, never>;
+                readonly status: components["schemas"]["IdentityStatus"];
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
@@ -1497,12 +1890,44 @@ export interface components {
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
+        readonly Reply_FileReference: {
+            /** @description The stored file. */
+            readonly content: {
+                /** @description `jpeg`, `png` or `pdf`. */
+                readonly kind: components["schemas"]["FileKind"];
+                /** @description The file's name as uploaded. */
+                readonly name: string;
+                /**
+                 * @description What forms carry (`backImg`, `taxFormFile`…, several joined by commas) and
+                 *     `GET user/file/{name}` reads.
+                 */
+                readonly reference: string;
+                /** Format: int64 */
+                readonly size: number;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
         readonly Reply_FirstStepsView: {
             /** @description The first steps, in order, and whether all are done. */
             readonly content: {
                 /** @description Every step is done (the checklist is no longer shown). */
                 readonly done: boolean;
                 readonly steps: readonly components["schemas"]["FirstStepView"][];
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_InvestorDraft: {
+            /** @description The investor draft as saved. */
+            readonly content: {
+                readonly answers: Record<string, never>;
+                readonly status: components["schemas"]["IdentityStatus"];
+                readonly type: null | components["schemas"]["InvestorType"];
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
@@ -1688,6 +2113,18 @@ export interface components {
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
+        readonly Reply_Questionnaire: {
+            /** @description A questionnaire's state and last answers. */
+            readonly content: {
+                /** @description The last answers given (none yet: empty), by field. */
+                readonly answers: Record<string, never>;
+                readonly status: components["schemas"]["IdentityStatus"];
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
         readonly Reply_Recharged: {
             /** @description A done recharge. */
             readonly content: {
@@ -1733,6 +2170,11 @@ export interface components {
         readonly Reply_UserSelf: {
             /** @description The user's own data (SPEC §3 "User"). */
             readonly content: {
+                /**
+                 * @description The verified name bank accounts are held in: the company's for a company investor, else
+                 *     the person's; absent before basic identity is approved.
+                 */
+                readonly accountHolder?: string | null;
                 /** @description The AML questionnaire. */
                 readonly aml: components["schemas"]["IdentityStatus"];
                 /** @description ISO 3166-1 alpha-2. */
@@ -1751,6 +2193,8 @@ export interface components {
                 readonly mobileCountry: string | null;
                 /** @description The qualified-investor questionnaire. */
                 readonly qualify: components["schemas"]["IdentityStatus"];
+                /** @description The rejected verifications' items (the newest attempt's); absent when none is rejected. */
+                readonly rejections?: readonly components["schemas"]["VerificationRejection"][];
                 /** @description `user` or `operator`. */
                 readonly role: string;
                 /** @description Basic identity. */
@@ -2005,6 +2449,11 @@ export interface components {
         readonly TransactionType: "auth" | "void" | "refund" | "verfication" | "corrective_auth";
         /** @description The user's own data (SPEC §3 "User"). */
         readonly UserSelf: {
+            /**
+             * @description The verified name bank accounts are held in: the company's for a company investor, else
+             *     the person's; absent before basic identity is approved.
+             */
+            readonly accountHolder?: string | null;
             /** @description The AML questionnaire. */
             readonly aml: components["schemas"]["IdentityStatus"];
             /** @description ISO 3166-1 alpha-2. */
@@ -2023,12 +2472,16 @@ export interface components {
             readonly mobileCountry: string | null;
             /** @description The qualified-investor questionnaire. */
             readonly qualify: components["schemas"]["IdentityStatus"];
+            /** @description The rejected verifications' items (the newest attempt's); absent when none is rejected. */
+            readonly rejections?: readonly components["schemas"]["VerificationRejection"][];
             /** @description `user` or `operator`. */
             readonly role: string;
             /** @description Basic identity. */
             readonly status: components["schemas"]["IdentityStatus"];
             readonly uuid: string;
         };
+        /** @enum {string} */
+        readonly Verification: "basic" | "investor" | "aml" | "qualify";
         /** @description The step-up verification fields; each is required only when the policy asks for it. */
         readonly VerificationForm: {
             /** @default null */
@@ -2037,6 +2490,13 @@ export interface components {
             readonly mfaCode?: components["schemas"]["Input_Code"];
             /** @default null */
             readonly securityPassword?: components["schemas"]["Input_Code"];
+        };
+        /** @description Why a verification was rejected. */
+        readonly VerificationRejection: {
+            readonly items: readonly components["schemas"]["RejectionItem"][];
+            /** @description `retry`: answer again, changing the items; `final`: no resubmission. */
+            readonly kind: components["schemas"]["RejectionKind"];
+            readonly verification: components["schemas"]["Verification"];
         };
         /**
          * @description A decision that moved no money: a verification (whether the card would be approved), or
@@ -2515,6 +2975,110 @@ export interface operations {
             };
         };
     };
+    readonly show_aml: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Questionnaire"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly answer_aml: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["AmlForm"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Committed"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly show_qualify: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Questionnaire"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly answer_qualify: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["QiForm"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Committed"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
     readonly receive: {
         readonly parameters: {
             readonly query?: never;
@@ -2597,6 +3161,29 @@ export interface operations {
             };
             readonly 400: components["responses"]["BadRequest"];
             readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly commit_basic: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Committed"];
+                };
+            };
             readonly 500: components["responses"]["InternalError"];
         };
     };
@@ -2764,6 +3351,65 @@ export interface operations {
             readonly 500: components["responses"]["InternalError"];
         };
     };
+    readonly upload_file: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "multipart/form-data": components["schemas"]["FileUpload"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_FileReference"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly read_file: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The file's reference, as `POST user/file` answered it. */
+                readonly name: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The file (its kind's Content-Type); a refusal as JSON */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Empty"];
+                    readonly "image/jpeg": components["schemas"]["DocumentBytes"];
+                    readonly "image/png": components["schemas"]["DocumentBytes"];
+                    readonly "application/pdf": components["schemas"]["DocumentBytes"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
     readonly show_first_steps: {
         readonly parameters: {
             readonly query?: never;
@@ -2809,6 +3455,110 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["Reply_Recovery"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly commit_investor: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Committed"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly show_investor: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_InvestorDraft"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly save_investor: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["InvestorDraftRequest"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_InvestorDraft"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly save_basic: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["BasicIdentityDraft"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Draft"];
                 };
             };
             readonly 400: components["responses"]["BadRequest"];

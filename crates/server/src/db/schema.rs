@@ -345,4 +345,70 @@ diesel::allow_tables_to_appear_in_same_query!(
     issuer_signatures,
     idempotency_keys,
     operator_audit,
+    uploads,
+    verification_drafts,
+    verification_attempts,
+    rejection_items,
+    screening_entries,
 );
+
+diesel::table! {
+    uploads (id) {
+        id -> Text,
+        user_id -> Text,
+        reference -> Text,
+        original_name -> Text,
+        kind -> Text,
+        size -> BigInt,
+        wrapped_key -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    verification_drafts (user_id, verification) {
+        user_id -> Text,
+        verification -> Text,
+        data -> Text,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    verification_attempts (id) {
+        id -> Text,
+        user_id -> Text,
+        verification -> Text,
+        number -> Integer,
+        investor_type -> Nullable<Integer>,
+        data -> Text,
+        status -> Integer,
+        screening -> Nullable<Text>,
+        rejection_kind -> Nullable<Text>,
+        submitted_at -> BigInt,
+        decided_at -> Nullable<BigInt>,
+        decided_by -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    rejection_items (attempt_id, position) {
+        attempt_id -> Text,
+        position -> Integer,
+        field -> Text,
+        reason -> Text,
+        message -> Text,
+        note -> Text,
+    }
+}
+
+diesel::table! {
+    screening_entries (id) {
+        id -> Text,
+        list -> Text,
+        name -> Text,
+        birth_date -> Nullable<Text>,
+        country -> Nullable<Text>,
+        imported_at -> BigInt,
+    }
+}

@@ -7,9 +7,10 @@ mod account;
 mod captcha;
 mod fiscard;
 pub mod health;
+mod investor;
 pub mod issuer;
 pub mod test_clock;
-mod user;
+pub(crate) mod user;
 
 use std::sync::OnceLock;
 
@@ -79,6 +80,17 @@ routes! {
     post "/user/mobile/bind" => user::mobile::bind_mobile,
     get "/user/verification/factors" => user::verification_factors::show_factors,
     get "/user/country/list" => user::countries::list_countries,
+    post "/user/info" => user::identity::save_basic,
+    post "/user/commit" => user::identity::commit_basic,
+    get "/user/identity/investor" => user::identity::show_investor,
+    post "/user/identity/investor" => user::identity::save_investor,
+    post "/user/identity/commit" => user::identity::commit_investor,
+    get "/investor/aml" => investor::show_aml,
+    post "/investor/aml" => investor::answer_aml,
+    get "/investor/qualify" => investor::show_qualify,
+    post "/investor/qualify" => investor::answer_qualify,
+    post "/user/file" => user::files::upload_file,
+    get "/user/file/{name}" => user::files::read_file,
     get "/user/sessions" => user::sessions::list_sessions,
     post "/user/sessions/revoke" => user::sessions::revoke_session,
     post "/user/sessions/revokeOthers" => user::sessions::revoke_other_sessions,

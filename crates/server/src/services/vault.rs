@@ -18,6 +18,8 @@ const NONCE_LEN: usize = 12;
 pub enum Purpose {
     AuthenticatorSecret,
     CardNumber,
+    /// An uploaded file's own key (its owner: the upload's id).
+    UploadKey,
 }
 
 impl Purpose {
@@ -25,6 +27,7 @@ impl Purpose {
         match self {
             Self::AuthenticatorSecret => "authenticator-secret",
             Self::CardNumber => "card-number",
+            Self::UploadKey => "upload-key",
         }
     }
 }

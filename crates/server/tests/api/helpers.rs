@@ -383,7 +383,18 @@ impl TestApp {
     }
 
     /// For a test that breaks the ledger on purpose: its teardown does not check it.
-    /// The URL of the app's database, for the command line run beside it.
+    pub fn ledger_broken_on_purpose(&self) {
+        self.ledger_broken_on_purpose
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    pub fn advance_minutes(&self, minutes: i64) {
+        self.clock
+            .advance(minutes * MINUTE_MS)
+            .expect("a manual clock moves");
+    }
+
+    /// The database this app uses (for the `fiscard` command run beside it).
     pub fn database_url(&self) -> String {
         self.database.as_ref().map_or_else(
             || {
@@ -396,15 +407,15 @@ impl TestApp {
         )
     }
 
-    pub fn ledger_broken_on_purpose(&self) {
-        self.ledger_broken_on_purpose
-            .store(true, std::sync::atomic::Ordering::Relaxed);
-    }
-
-    pub fn advance_minutes(&self, minutes: i64) {
-        self.clock
-            .advance(minutes * MINUTE_MS)
-            .expect("a manual clock moves");
+    /// Runs `fiscard <args>` on this app's data directory and database; its output.
+    pub fn fiscard(&self, args: &[&str]) -> std::process::Output {
+        std::process::Command::new(env!("CARGO_BIN_EXE_fiscard"))
+            .args(args)
+            .env("FISCARD_DATA_DIR", &self.data_dir)
+            .env("DATABASE_URL", self.database_url())
+            .env("FISCARD_OPERATOR", "cli-test")
+            .output()
+            .expect("fiscard runs")
     }
 
     /// `POST /api{path}` with a JSON body, `User-Lang` and (if any) `Access-Token`.

@@ -20,6 +20,8 @@ enum Resource {
     Card,
     Session,
     Authenticator,
+    /// An uploaded document, by its reference.
+    File,
 }
 
 /// Where the route reads the id.
@@ -27,6 +29,8 @@ enum Resource {
 enum In {
     Body,
     Query,
+    /// The path parameter `{field}`.
+    Path,
 }
 
 struct Row {
@@ -117,11 +121,20 @@ const ROWS: &[Row] = &[
         place: In::Body,
         rest: nothing,
     },
+    Row {
+        method: "get",
+        path: "/user/file/{name}",
+        resource: Resource::File,
+        field: "name",
+        place: In::Path,
+        rest: nothing,
+    },
 ];
 
 /// A field or parameter that names a resource: `id`, `…Id`, `…Key`.
+/// (`companyId` is a company's registration number the user types, not a resource of ours.)
 fn names_a_resource(name: &str) -> bool {
-    name == "id" || name.ends_with("Id") || name.ends_with("Key")
+    (name == "id" || name.ends_with("Id") || name.ends_with("Key")) && name != "companyId"
 }
 
 /// The properties of a schema, `$ref`s and `allOf` followed.
@@ -157,8 +170,12 @@ fn documented_id_routes() -> BTreeSet<(String, String, String)> {
             }
             let mut names = BTreeSet::new();
             for parameter in op["parameters"].as_array().into_iter().flatten() {
-                if parameter["in"] == "query" {
-                    names.insert(parameter["name"].as_str().unwrap_or_default().to_owned());
+                let name = parameter["name"].as_str().unwrap_or_default().to_owned();
+                // Every path parameter names a resource.
+                if parameter["in"] == "path" {
+                    found.insert((method.clone(), path.clone(), name));
+                } else if parameter["in"] == "query" {
+                    names.insert(name);
                 }
             }
             properties(
@@ -198,6 +215,7 @@ struct Owner {
     card: String,
     session: String,
     authenticator: String,
+    file: String,
 }
 
 impl Owner {
@@ -206,6 +224,7 @@ impl Owner {
             Resource::Card => &self.card,
             Resource::Session => &self.session,
             Resource::Authenticator => &self.authenticator,
+            Resource::File => &self.file,
         }
     }
 
@@ -258,11 +277,19 @@ async fn owner(app: &TestApp) -> Owner {
         .await;
     app.bind_authenticator(&holder.token, email, "Tablet", Some(&first))
         .await;
+    let file = crate::uploads::uploaded(
+        app,
+        &holder.token,
+        "passport.png",
+        crate::uploads::png(2000),
+    )
+    .await;
     Owner {
         holder,
         card,
         session,
         authenticator,
+        file,
     }
 }
 
@@ -280,6 +307,10 @@ async fn call(app: &TestApp, row: &Row, token: &str, id: &str) -> Answer {
             .json(&body)
         }
         In::Query => app.client.get(url).query(&[(row.field, id)]),
+        In::Path => {
+            let path = row.path.replace(&format!("{{{}}}", row.field), id);
+            app.client.get(app.url(&format!("/api{path}")))
+        }
     };
     app.send(
         request

@@ -34,7 +34,9 @@ fn validator(pointer: &str) -> &'static Validator {
     let mut cache = VALIDATORS.lock().expect("validators");
     cache.entry(pointer.to_owned()).or_insert_with(|| {
         let mut root = DOCUMENT.clone();
-        root["$ref"] = json!(format!("#{pointer}"));
+        // A `$ref` is a URI: the braces of a path template are percent-encoded.
+        let reference = pointer.replace('{', "%7B").replace('}', "%7D");
+        root["$ref"] = json!(format!("#{reference}"));
         let compiled = jsonschema::draft202012::new(&root)
             .unwrap_or_else(|e| panic!("the schema at {pointer} does not compile: {e}"));
         Box::leak(Box::new(compiled))
@@ -48,6 +50,15 @@ fn documented_schema(method: &Method, path: &str, status: StatusCode) -> Option<
         Some(route) => (route, false),
         None => (path, true),
     };
+    // A path with parameters (`/user/file/{name}`) is documented as its template.
+    let route = DOCUMENT["paths"]
+        .as_object()
+        .and_then(|paths| {
+            paths
+                .keys()
+                .find(|template| *template == route || template_matches(template, route))
+        })
+        .map_or(route, String::as_str);
     let item = &DOCUMENT["paths"][route];
     if at_root && item.get("servers").is_none() {
         return None;
@@ -86,6 +97,16 @@ fn documented_schema(method: &Method, path: &str, status: StatusCode) -> Option<
 }
 
 /// Checks one answer against the document; panics naming every way it differs.
+/// Whether `path` fills the OpenAPI path `template` (`{…}` segments match any one segment).
+fn template_matches(template: &str, path: &str) -> bool {
+    let (t, p): (Vec<&str>, Vec<&str>) = (template.split('/').collect(), path.split('/').collect());
+    template.contains('{')
+        && t.len() == p.len()
+        && t.iter()
+            .zip(&p)
+            .all(|(t, p)| (t.starts_with('{') && t.ends_with('}') && !p.is_empty()) || t == p)
+}
+
 pub fn check(method: &Method, path: &str, status: StatusCode, body: &Value, text: &str) {
     let Some(pointer) = documented_schema(method, path, status) else {
         return;

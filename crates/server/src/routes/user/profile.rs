@@ -1,12 +1,16 @@
 //! `GET user/self`: the user's own data (SPEC §3 "User"), loaded with the session.
 
-use domain::identity::IdentityStatus;
+use actix_web::web;
+use domain::identity::{IdentityStatus, InvestorType};
+use domain::review::{RejectionItem, RejectionKind, RejectionReason, Verification};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::api::{Api, ApiResult, Reply};
 use crate::extract::CurrentUser;
 use crate::services::accounts::Profile;
+use crate::services::identity;
+use crate::state::AppState;
 
 /// The user's own data (SPEC §3 "User").
 #[derive(Debug, Serialize, ToSchema)]
@@ -41,6 +45,25 @@ pub struct UserSelf {
     role: String,
     /// The user's language (`en-US` or `zh-HK`).
     locale: String,
+    /// The rejected verifications' items (the newest attempt's); absent when none is rejected.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(required = false)]
+    rejections: Vec<VerificationRejection>,
+    /// The verified name bank accounts are held in: the company's for a company investor, else
+    /// the person's; absent before basic identity is approved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false)]
+    account_holder: Option<String>,
+}
+
+/// Why a verification was rejected.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VerificationRejection {
+    verification: Verification,
+    /// `retry`: answer again, changing the items; `final`: no resubmission.
+    kind: RejectionKind,
+    items: Vec<RejectionItem>,
 }
 
 /// Investor certification.
@@ -72,14 +95,16 @@ impl From<Profile> for UserSelf {
             qualify: status(p.qi_status),
             role: p.role,
             locale: p.locale,
+            rejections: Vec::new(),
+            account_holder: None,
         }
     }
 }
 
 /// The user's own data
 ///
-/// Verification states: 0 not started, 1 approved, 2 in review, 3 rejected. statusCodes: 200,
-/// 101.
+/// Verification states: 0 not started, 1 approved, 2 in review, 3 rejected; a rejected one's
+/// items in `rejections`; the verified name in `accountHolder`. statusCodes: 200, 101.
 #[utoipa::path(
     get,
     path = "/user/self",
@@ -87,6 +112,72 @@ impl From<Profile> for UserSelf {
     security(("accessToken" = [])),
     responses((status = 200, body = Reply<UserSelf>))
 )]
-pub async fn show_self(user: CurrentUser) -> ApiResult<UserSelf> {
-    Ok(Api::ok(UserSelf::from(user.0.profile)))
+pub async fn show_self(state: web::Data<AppState>, user: CurrentUser) -> ApiResult<UserSelf> {
+    let profile = user.0.profile;
+    let rejected: Vec<Verification> = [
+        (Verification::Basic, profile.identity_status),
+        (Verification::Investor, profile.investor_status),
+        (Verification::Aml, profile.aml_status),
+        (Verification::Qualify, profile.qi_status),
+    ]
+    .into_iter()
+    .filter(|(_, s)| status(*s) == IdentityStatus::Rejected)
+    .map(|(v, _)| v)
+    .collect();
+    let investor_approved = status(profile.investor_status) == IdentityStatus::Approved;
+    let person = (status(profile.identity_status) == IdentityStatus::Approved).then(|| {
+        [profile.first_name.as_deref(), profile.last_name.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    let user_id = profile.id.clone();
+    let (rejections, company) = if rejected.is_empty() && !investor_approved {
+        (Vec::new(), None)
+    } else {
+        state
+            .db
+            .read(move |conn| {
+                let mut rejections = Vec::new();
+                for verification in rejected {
+                    let Some(attempt) = identity::last_attempt(conn, &user_id, verification)?
+                    else {
+                        continue;
+                    };
+                    let items = identity::items(conn, &attempt.id)?
+                        .into_iter()
+                        .map(|i| RejectionItem {
+                            field: i.field,
+                            reason: RejectionReason::parse(&i.reason)
+                                .unwrap_or(RejectionReason::Other),
+                            message: i.message,
+                        })
+                        .collect();
+                    rejections.push(VerificationRejection {
+                        verification,
+                        kind: attempt.kind().unwrap_or(RejectionKind::Retry),
+                        items,
+                    });
+                }
+                let company = if investor_approved {
+                    identity::approved_attempt(conn, &user_id, Verification::Investor)?
+                        .filter(|a| a.investor_type() == Some(InvestorType::Company))
+                        .and_then(|a| {
+                            a.answers()
+                                .get("companyName")
+                                .and_then(serde_json::Value::as_str)
+                                .map(|n| n.trim().to_owned())
+                        })
+                } else {
+                    None
+                };
+                Ok((rejections, company))
+            })
+            .await?
+    };
+    let mut answer = UserSelf::from(profile);
+    answer.rejections = rejections;
+    answer.account_holder = company.or(person);
+    Ok(Api::ok(answer))
 }

@@ -67,7 +67,9 @@ export async function openCardHolder(server) {
     mobile: "51234567",
     emailCaptcha: await verificationCode(server, holder),
   });
-  await server.admin("credit-wire", "--memo", self.uuid, "--amount", "500.00", "--reference", `lighthouse-${self.uuid}`);
+  // The wire carries the user's memo, as the wire instructions give it.
+  const { memo } = await callApi(server, "account/deposit/wire", { token });
+  await server.admin("credit-wire", "--memo", memo, "--amount", "500.00", "--reference", `lighthouse-${self.uuid}`);
 
   const visa = await post(server, "fiscard/apply", token, { bin: "485932" }, { idempotent: true });
   await post(server, "fiscard/apply", token, { bin: "522981" }, { idempotent: true });

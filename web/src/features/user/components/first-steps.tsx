@@ -28,7 +28,7 @@ export function FirstStepsPanel({ page }: { readonly page: string }) {
   if (!data || data.done) return null;
   const done = data.steps.filter((s) => s.done).length;
   return (
-    <Box as="section" aria-labelledby="first-steps-title" borderWidth="1px" rounded="md" padding="4" marginBottom="6" bg="bg.panel">
+    <Box as="section" aria-labelledby="first-steps-title" borderWidth="1px" rounded="md" padding="4" marginTop="8" bg="bg.panel">
       <Stack gap="3">
         <HStack justify="space-between" align="baseline" wrap="wrap">
           <Heading as="h2" size="md" id="first-steps-title">

@@ -80,6 +80,7 @@ routes! {
     post "/user/mobile/bind" => user::mobile::bind_mobile,
     get "/user/verification/factors" => user::verification_factors::show_factors,
     get "/user/country/list" => user::countries::list_countries,
+    get "/user/info" => user::identity::show_basic,
     post "/user/info" => user::identity::save_basic,
     post "/user/commit" => user::identity::commit_basic,
     get "/user/identity/investor" => user::identity::show_investor,

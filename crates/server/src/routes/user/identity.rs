@@ -280,6 +280,31 @@ fn basic_errors(state: &AppState, answers: &Answers) -> Vec<FieldError> {
     errors
 }
 
+/// The basic identity draft
+///
+/// The answers saved so far (after a rejection, the last attempt's), so a form opens where the
+/// user left it. statusCodes: 200, 101.
+#[utoipa::path(
+    get,
+    path = "/user/info",
+    tag = "identity",
+    security(("accessToken" = [])),
+    responses((status = 200, body = Reply<Draft>))
+)]
+pub async fn show_basic(state: web::Data<AppState>, user: CurrentUser) -> ApiResult<Draft> {
+    let user_id = user.0.profile.id.clone();
+    let answers = state
+        .db
+        .read(move |conn| {
+            identity::draft(conn, &user_id, Verification::Basic).map_err(AppError::from)
+        })
+        .await?;
+    Ok(Api::ok(Draft {
+        status: status_of(user.0.profile.identity_status),
+        answers,
+    }))
+}
+
 /// Save the basic identity draft
 ///
 /// Step 1 (personal data) or step 2 (passport number and images): only the fields sent are

@@ -61,6 +61,8 @@ pub struct Question {
     pub field: &'static str,
     /// Catalogue key prefix of the labels.
     pub label_prefix: &'static str,
+    /// Several answers may be picked (the field is a list), else exactly one.
+    pub multiple: bool,
     pub choices: &'static [Choice],
 }
 
@@ -76,6 +78,7 @@ impl Question {
 pub const SOURCE_OF_FUND: Question = Question {
     field: "sourceOfFund",
     label_prefix: "aml.source_of_fund",
+    multiple: true,
     choices: &[
         all("investmentIncome"),
         company("ownFund"),
@@ -89,6 +92,7 @@ pub const SOURCE_OF_FUND: Question = Question {
 pub const PURPOSE_OF_INVESTMENT: Question = Question {
     field: "purposeOfInvestment",
     label_prefix: "aml.purpose",
+    multiple: true,
     choices: &[
         all("assetAppreciation"),
         all("assetPreservation"),
@@ -100,6 +104,7 @@ pub const PURPOSE_OF_INVESTMENT: Question = Question {
 pub const EMPLOYMENT_STATUS: Question = Question {
     field: "employmentStatus",
     label_prefix: "aml.employment",
+    multiple: false,
     choices: &[
         individual("selfEmployed"),
         individual("employedByOthers"),
@@ -111,6 +116,7 @@ pub const EMPLOYMENT_STATUS: Question = Question {
 pub const POLITICALLY_EXPOSED: Question = Question {
     field: "haveBeenPoliticallyExposedPerson",
     label_prefix: "aml.pep",
+    multiple: false,
     choices: &[
         all("currentlyInPosition"),
         all("dischargedWithin2Years"),
@@ -123,12 +129,14 @@ pub const POLITICALLY_EXPOSED: Question = Question {
 pub const PRODUCTS_TO_SUBSCRIBE: Question = Question {
     field: "productsToSubscribe",
     label_prefix: "aml.product",
+    multiple: false,
     choices: &[all("platformNote")],
 };
 
 pub const HOW_TO_LEARN: Question = Question {
     field: "howToLearn",
     label_prefix: "aml.how_to_learn",
+    multiple: false,
     choices: &[
         all("onlineSearchOrReferral"),
         all("contactWithManagers"),
@@ -139,21 +147,25 @@ pub const HOW_TO_LEARN: Question = Question {
 pub const TOTAL_ASSETS: Question = Question {
     field: "totalAssets",
     label_prefix: "qi.total_assets",
+    multiple: false,
     choices: &[all("A1"), all("A2")],
 };
 pub const NET_ASSETS: Question = Question {
     field: "netAssets",
     label_prefix: "qi.net_assets",
+    multiple: false,
     choices: &[individual("N1"), individual("N2")],
 };
 pub const ANNUAL_INCOME: Question = Question {
     field: "annualIncome",
     label_prefix: "qi.annual_income",
+    multiple: false,
     choices: &[individual("I1"), individual("I0")],
 };
 pub const INDUSTRY_VETERAN: Question = Question {
     field: "industryVeteran",
     label_prefix: "qi.industry_veteran",
+    multiple: false,
     choices: &[individual("C1"), individual("C2"), individual("C0")],
 };
 

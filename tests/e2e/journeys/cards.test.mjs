@@ -17,6 +17,11 @@ import { newPage, SCREENSHOTS } from "../lib/browser.mjs";
 import {
   amountText,
   apiAmount,
+  apply,
+  applyForm,
+  at,
+  BIN,
+  confirmDialog,
   definition,
   escape,
   exactly,
@@ -28,7 +33,7 @@ import {
 } from "../lib/cards.mjs";
 import { onEachDevice } from "../lib/devices.mjs";
 import { texts } from "../lib/i18n.mjs";
-import { Journey, labelled } from "../lib/journey.mjs";
+import { accountLink, Journey, labelled } from "../lib/journey.mjs";
 
 /** Four e-mail codes a minute apart, two widths at once on two cores: well under ten minutes. */
 const TIMEOUT = { timeout: 600_000 };
@@ -36,8 +41,6 @@ const TIMEOUT = { timeout: 600_000 };
 const en = texts("en-US");
 const zh = texts("zh-HK");
 
-/** The sandbox BIN applied for (not the one the form starts on). */
-const BIN = "522981";
 /** What the operator credits, and what is recharged (its fee rounds: 12.3456 → 12.35). */
 const WIRE = 200_000;
 const RECHARGE = 123_456;
@@ -89,40 +92,6 @@ function money(j, minor, currency = "USD") {
 }
 
 // Screens ----------------------------------------------------------------------------------
-
-/** A link of the account menu (down the side on desktop, the bar under the header on a phone). */
-async function accountLink(j, key) {
-  const menu = j.page.getByRole("navigation", { name: j.t("menu.account"), exact: true });
-  await j.press(menu.getByRole("link", { name: j.t(key), exact: true }));
-}
-
-/** The product page's application form, once its BINs are there. */
-async function applyForm(j) {
-  const form = j.page.getByRole("form", { name: j.t("product.apply.title"), exact: true });
-  await form.getByRole("radio", { name: new RegExp(BIN) }).waitFor();
-  return form;
-}
-
-/** Chooses the BIN and presses Apply. */
-async function apply(j, form) {
-  await j.press(form.getByRole("radio", { name: new RegExp(BIN) }));
-  await form.getByRole("radio", { name: new RegExp(BIN), checked: true }).waitFor();
-  await j.press(form.getByRole("button", { name: j.t("product.apply.submit"), exact: true }));
-}
-
-/** The confirm dialog asking `question`; `look` names a screenshot of it. */
-async function confirmDialog(j, question, look) {
-  const dialog = j.page.getByRole("alertdialog", { name: j.t("confirm.title"), exact: true });
-  await dialog.getByText(question, { exact: true }).waitFor();
-  if (look) await j.look(look);
-  await j.press(dialog.getByRole("button", { name: j.t("confirm.ok"), exact: true }));
-  await dialog.waitFor({ state: "hidden" });
-}
-
-/** Waits for `path` and `hash` in the address bar. */
-function at(j, path, hash = "") {
-  return j.page.waitForURL((url) => url.pathname === path && url.hash === hash);
-}
 
 /** The card on the list: its table row on desktop, its tile on a phone. */
 function cardEntry(j, mask) {
@@ -261,19 +230,7 @@ async function cardJourney(j) {
   await j.shows(j.t("security.title"));
 
   // Bind a mobile through the Security page (the first e-mail code).
-  const mobileRow = page.getByRole("listitem").filter({ has: page.getByText(j.t("security.mobile"), { exact: true }) });
-  await j.press(mobileRow.getByRole("link", { name: j.t("security.bind"), exact: true }));
-  await j.shows(j.t("security.mobile.title"));
-  const mobile = page.getByRole("form", { name: j.t("security.mobile.title") });
-  await j.press(mobile.getByRole("button", { name: `${j.t("security.mobile.country")}: ${j.t("security.mobile.choose_country")}`, exact: true }));
-  const countries = page.getByRole("dialog", { name: j.t("security.mobile.choose_country"), exact: true });
-  await countries.getByRole("textbox", { name: j.t("security.mobile.search"), exact: true }).fill("Hong Kong");
-  await j.press(countries.getByRole("button", { name: /Hong Kong/ }));
-  await countries.waitFor({ state: "hidden" });
-  await mobile.getByRole("textbox", { name: j.t("security.mobile.number"), exact: true }).fill("9123 4567");
-  await j.answerCodes(mobile, "verify");
-  await j.press(mobile.getByRole("button", { name: j.t("security.mobile.submit"), exact: true }));
-  await j.shows(j.t("security.title"));
+  await j.bindMobile();
 
   // Apply again, through the account menu's Card: the card account shows the new card.
   await accountLink(j, "menu.card");

@@ -132,3 +132,36 @@ export function luhnValid(digits) {
   }
   return sum % 10 === 0;
 }
+
+// Applying for a card, as the journeys do it -----------------------------------------------
+
+/** The sandbox BIN applied for (not the one the form starts on). */
+export const BIN = "522981";
+
+/** The product page's application form, once its BINs are there. */
+export async function applyForm(j) {
+  const form = j.page.getByRole("form", { name: j.t("product.apply.title"), exact: true });
+  await form.getByRole("radio", { name: new RegExp(BIN) }).waitFor();
+  return form;
+}
+
+/** Chooses the BIN and presses Apply. */
+export async function apply(j, form) {
+  await j.press(form.getByRole("radio", { name: new RegExp(BIN) }));
+  await form.getByRole("radio", { name: new RegExp(BIN), checked: true }).waitFor();
+  await j.press(form.getByRole("button", { name: j.t("product.apply.submit"), exact: true }));
+}
+
+/** The confirm dialog asking `question`; `look` names a screenshot of it. */
+export async function confirmDialog(j, question, look) {
+  const dialog = j.page.getByRole("alertdialog", { name: j.t("confirm.title"), exact: true });
+  await dialog.getByText(question, { exact: true }).waitFor();
+  if (look) await j.look(look);
+  await j.press(dialog.getByRole("button", { name: j.t("confirm.ok"), exact: true }));
+  await dialog.waitFor({ state: "hidden" });
+}
+
+/** Waits for `path` and `hash` in the address bar. */
+export function at(j, path, hash = "") {
+  return j.page.waitForURL((url) => url.pathname === path && url.hash === hash);
+}

@@ -19,6 +19,12 @@ export function labelled(scope, label) {
 /** The server allows one new e-mail code a minute for each address and purpose. */
 export const EMAIL_CODE_COOLDOWN_MS = 60_000;
 
+/** A link of the account menu (down the side on desktop, the bar under the header on a phone). */
+export async function accountLink(j, key) {
+  const menu = j.page.getByRole("navigation", { name: j.t("menu.account"), exact: true });
+  await j.press(menu.getByRole("link", { name: j.t(key), exact: true }));
+}
+
 /**
  * One person on one device: the page, the server, the language the page shows, and what the
  * person knows (e-mail, password, the authenticator key, the PIN).
@@ -238,6 +244,23 @@ export class Journey {
   async moveTime(ms) {
     await this.server.advanceClock(ms);
     await this.page.evaluate(() => globalThis.__journeyReadServerClock());
+  }
+
+  /** Binds a Hong Kong mobile `number` through the Security page (from that page), with the codes asked for. */
+  async bindMobile(number = "9123 4567") {
+    const mobileRow = this.page.getByRole("listitem").filter({ has: this.page.getByText(this.t("security.mobile"), { exact: true }) });
+    await this.press(mobileRow.getByRole("link", { name: this.t("security.bind"), exact: true }));
+    await this.shows(this.t("security.mobile.title"));
+    const mobile = this.page.getByRole("form", { name: this.t("security.mobile.title") });
+    await this.press(mobile.getByRole("button", { name: `${this.t("security.mobile.country")}: ${this.t("security.mobile.choose_country")}`, exact: true }));
+    const countries = this.page.getByRole("dialog", { name: this.t("security.mobile.choose_country"), exact: true });
+    await countries.getByRole("textbox", { name: this.t("security.mobile.search"), exact: true }).fill("Hong Kong");
+    await this.press(countries.getByRole("button", { name: /Hong Kong/ }));
+    await countries.waitFor({ state: "hidden" });
+    await mobile.getByRole("textbox", { name: this.t("security.mobile.number"), exact: true }).fill(number);
+    await this.answerCodes(mobile, "verify");
+    await this.press(mobile.getByRole("button", { name: this.t("security.mobile.submit"), exact: true }));
+    await this.shows(this.t("security.title"));
   }
 
   // Verification -------------------------------------------------------------------------

@@ -53,7 +53,18 @@ export const routes: RouteObject[] = [
               { path: "bank-add", handle: { title: "menu.payment" }, lazy: () => import("./routes/my/payment-bank-add") },
             ],
           },
-          { path: "profile", handle: { title: "menu.profile" }, lazy: () => import("./routes/my/profile") },
+          {
+            path: "profile",
+            children: [
+              { index: true, handle: { title: "menu.profile" }, lazy: () => import("./routes/my/profile") },
+              // The dialogs' paths render the same page (one route module, so the page stays
+              // mounted as a dialog opens and closes).
+              ...[paths.identityBasic, paths.identityInvestor, paths.identityAml, paths.identityQi].map(
+                (path): RouteObject => ({ path, handle: { ...form, title: "menu.profile" }, lazy: () => import("./routes/my/profile") }),
+              ),
+              { path: "setting", loader: () => redirect(paths.profile), element: null },
+            ],
+          },
         ],
       },
       {

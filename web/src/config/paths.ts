@@ -15,6 +15,13 @@ export const paths = {
   paymentBank: "/my/payment/bank",
   paymentBankAdd: "/my/payment/bank-add",
   profile: "/my/profile",
+  // SPEC §2's IdentityBasic, IdentityInvestor, AML, QI: the Profile page with that dialog open.
+  identityBasic: "/my/profile/basic",
+  identityInvestor: "/my/profile/investor",
+  identityAml: "/my/profile/aml",
+  identityQi: "/my/profile/qi",
+  // SPEC §2's IdentitySetting: the Profile page itself.
+  identitySetting: "/my/profile/setting",
   account: "/account",
   accountFiscard: "/account/fiscard",
   accountOrder: "/account/order",

@@ -700,7 +700,12 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
-        readonly get?: never;
+        /**
+         * The basic identity draft
+         * @description The answers saved so far (after a rejection, the last attempt's), so a form opens where the
+         *     user left it. statusCodes: 200, 101.
+         */
+        readonly get: operations["show_basic"];
         readonly put?: never;
         /**
          * Save the basic identity draft
@@ -3534,6 +3539,29 @@ export interface operations {
             };
             readonly 400: components["responses"]["BadRequest"];
             readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly show_basic: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Draft"];
+                };
+            };
             readonly 500: components["responses"]["InternalError"];
         };
     };

@@ -1,8 +1,8 @@
-import { PlaceholderPage } from "@/components/ui/placeholder-page";
-import { useI18n } from "@/lib/i18n";
+import { ProfilePage } from "@/features/identity/components/profile-page";
+import { useSelf } from "@/features/user/api/get-self";
 
-/** /my/profile: identity, investor, AML and QI (identity issue). */
+/** /my/profile (anchors #basic, #investor, #AML, #QI) and its dialogs' paths. */
 export function Component() {
-  const { t } = useI18n();
-  return <PlaceholderPage title={t("menu.profile")} note={t("placeholder.later")} />;
+  const { data: self, error, mutate } = useSelf();
+  return <ProfilePage self={self} failed={error !== undefined} onRetry={() => void mutate()} reloadSelf={() => mutate()} />;
 }

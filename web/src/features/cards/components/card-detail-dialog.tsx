@@ -2,7 +2,7 @@ import { Button, DataList, Separator, SimpleGrid, Stack } from "@chakra-ui/react
 import { useDomain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
 import type { Card } from "../api/get-cards";
-import { CardDialog } from "./card-dialog";
+import { AppDialog } from "@/components/ui/app-dialog";
 import { CardStateActions } from "./card-state-actions";
 import { CardStatusBadge } from "./card-status-badge";
 import { CardTerms } from "./card-terms";
@@ -33,7 +33,7 @@ export function CardDetailDialog({ card, actions, onReveal, onRecharge, onTransa
   ] as const;
 
   return (
-    <CardDialog title={card.maskCardNo} onClose={onClose}>
+    <AppDialog title={card.maskCardNo} onClose={onClose}>
       <Stack gap="5">
         <DataList.Root orientation="horizontal" size="sm" gap="2">
           {facts.map(([label, value]) => (
@@ -61,6 +61,6 @@ export function CardDetailDialog({ card, actions, onReveal, onRecharge, onTransa
           <CardStateActions card={card} actions={actions} onReveal={onReveal} />
         </SimpleGrid>
       </Stack>
-    </CardDialog>
+    </AppDialog>
   );
 }

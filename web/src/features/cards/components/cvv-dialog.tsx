@@ -4,7 +4,7 @@ import { useI18n } from "@/lib/i18n";
 import { useViewport } from "@/lib/viewport";
 import type { Card } from "../api/get-cards";
 import type { CardDetails } from "../api/reveal-card";
-import { CardDialog } from "./card-dialog";
+import { AppDialog } from "@/components/ui/app-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 
 /**
@@ -25,7 +25,7 @@ export function CvvDialog({
   const { isMobile } = useViewport();
   const number = t("card.cvv.number");
   return (
-    <CardDialog title={t("card.cvv.title_of", { card: card.maskCardNo })} onClose={onClose}>
+    <AppDialog title={t("card.cvv.title_of", { card: card.maskCardNo })} onClose={onClose}>
       <Stack gap="5">
         <DataList.Root orientation={isMobile ? "vertical" : "horizontal"} gap="3">
           <DataList.Item>
@@ -61,6 +61,6 @@ export function CvvDialog({
           <Alert.Title>{t("card.cvv.note")}</Alert.Title>
         </Alert.Root>
       </Stack>
-    </CardDialog>
+    </AppDialog>
   );
 }

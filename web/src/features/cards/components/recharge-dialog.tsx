@@ -2,7 +2,7 @@ import { DataList, Heading, Separator, Skeleton, Stack } from "@chakra-ui/react"
 import { lazy, Suspense, useId, type ReactNode } from "react";
 import { useI18n } from "@/lib/i18n";
 import type { Card } from "../api/get-cards";
-import { CardDialog } from "./card-dialog";
+import { AppDialog } from "@/components/ui/app-dialog";
 import { useCardFormat } from "./use-card-format";
 
 // The form's code (react-hook-form and the wasm resolver) is fetched when the dialog first opens,
@@ -26,7 +26,7 @@ export function RechargeDialog({ card, availableBalance, wireInstructions, onRec
   const wireHeading = useId();
   const rechargeHeading = useId();
   return (
-    <CardDialog title={t("card.recharge.title")} onClose={onClose} size="lg">
+    <AppDialog title={t("card.recharge.title")} onClose={onClose} size="lg">
       <Stack gap="6">
         <DataList.Root orientation="horizontal" size="sm" gap="2">
           <DataList.Item>
@@ -58,6 +58,6 @@ export function RechargeDialog({ card, availableBalance, wireInstructions, onRec
           {wireInstructions}
         </Stack>
       </Stack>
-    </CardDialog>
+    </AppDialog>
   );
 }

@@ -5,7 +5,7 @@ import type { MessageKey } from "@/lib/locale";
 import { useViewport } from "@/lib/viewport";
 import { useCardHistory, type CardTransaction } from "../api/get-card-history";
 import type { Card } from "../api/get-cards";
-import { CardDialog } from "./card-dialog";
+import { AppDialog } from "@/components/ui/app-dialog";
 import { LoadMore } from "@/components/ui/load-more";
 import { paged } from "@/lib/paged";
 import { AccountTotal, TransactionStateBadge } from "./transaction-amount";
@@ -99,7 +99,7 @@ export function TransactionsDialog({ card, onClose }: { readonly card: Card; rea
   }
 
   return (
-    <CardDialog
+    <AppDialog
       title={t("card.tx.title", { card: card.maskCardNo })}
       onClose={onClose}
       size="xl"
@@ -116,7 +116,7 @@ export function TransactionsDialog({ card, onClose }: { readonly card: Card; rea
       }
     >
       {content}
-    </CardDialog>
+    </AppDialog>
   );
 }
 

@@ -9,7 +9,7 @@ import { useApiClient, useApiLoader } from "@/lib/api-provider";
 import { useDomain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
 import { bindMobile, type BindMobileBody } from "../api/bind-mobile";
-import { useCountries } from "../api/get-countries";
+import { useCountries } from "@/lib/countries";
 import { securityConfigKey, useSecurityConfig } from "../api/get-security-config";
 import { sendVerificationCode } from "../api/send-verification-code";
 import { CountryPicker } from "./country-picker";

@@ -2,30 +2,7 @@ import { Box, Button, CloseButton, Dialog, Input, Portal, Stack, Text } from "@c
 import { useDeferredValue, useMemo, useState } from "react";
 import { useI18n } from "@/lib/i18n";
 import { useModalGuard } from "@/lib/modal-guard";
-import type { Country } from "../api/get-countries";
-
-/** The country's flag from its ISO code (regional indicator letters). */
-export function flagOf(code: string): string {
-  return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1a5 + c.charCodeAt(0)));
-}
-
-export function countryName(country: Country, locale: string): string {
-  return locale === "zh-HK" ? country.traditionalCN || country.name : country.name;
-}
-
-/** Countries whose name (either language), code or dial code contains `query`. */
-export function searchCountries(countries: readonly Country[], query: string): readonly Country[] {
-  const q = query.trim().toLowerCase().replace(/^\+/, "");
-  if (!q) return countries;
-  return countries.filter(
-    (c) =>
-      c.name.toLowerCase().includes(q) ||
-      c.traditionalCN.includes(q) ||
-      c.simplifiedCN.includes(q) ||
-      c.code.toLowerCase() === q ||
-      c.mobileCode.startsWith(q),
-  );
-}
+import { countryName, flagOf, searchCountries, type Country } from "@/lib/countries";
 
 /** A button showing the chosen country and dial code; opens a searchable list. */
 export function CountryPicker({

@@ -4,22 +4,22 @@ import { useI18n } from "@/lib/i18n";
 import { useModalGuard } from "@/lib/modal-guard";
 import { useViewport } from "@/lib/viewport";
 
-export interface CardDialogProps {
+export interface AppDialogProps {
   readonly title: string;
   readonly onClose: () => void;
   readonly children: ReactNode;
   readonly footer?: ReactNode;
-  /** Width on desktop; on mobile every card dialog fills the screen. */
+  /** Width on desktop; on mobile every such dialog fills the screen. */
   readonly size?: "md" | "lg" | "xl";
   /** The body, which scrolls (a list inside may load more when scrolled to its end). */
   readonly bodyRef?: RefObject<HTMLDivElement | null>;
 }
 
 /**
- * A dialog of the card screens: open while mounted, named by its title, focus kept inside,
+ * A dialog of the account screens (cards, identity): open while mounted, named by its title, focus kept inside,
  * closed by Escape, its close button or the browser's back button (SPEC §2 guard).
  */
-export function CardDialog({ title, onClose, children, footer, size = "md", bodyRef }: CardDialogProps) {
+export function AppDialog({ title, onClose, children, footer, size = "md", bodyRef }: AppDialogProps) {
   const { t } = useI18n();
   const { isMobile } = useViewport();
   useModalGuard(true, onClose);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Country } from "../api/get-countries";
-import { flagOf, searchCountries } from "./country-picker";
+import { flagOf, searchCountries, type Country } from "./countries";
 
 const countries: Country[] = [
   { code: "HK", code2: "HKG", name: "Hong Kong", simplifiedCN: "香港", traditionalCN: "香港", mobileCode: "852" },

@@ -1,0 +1,293 @@
+// Issue 19's journey: a new user goes from nothing to an approved company investor with the AML
+// and QI questionnaires answered, the operator deciding from the command line; the investor
+// certification is rejected once on one document, which alone is replaced; then the card
+// application passes the identity gate and a card is issued. At both widths; the AML
+// questionnaire in Traditional Chinese.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { callApi, newEmail, newPassword } from "../lib/api-user.mjs";
+import { newPage, SCREENSHOTS } from "../lib/browser.mjs";
+import { apply, applyForm, at, BIN, confirmDialog } from "../lib/cards.mjs";
+import { onEachDevice } from "../lib/devices.mjs";
+import { accountLink, Journey, labelled } from "../lib/journey.mjs";
+
+const TIMEOUT = { timeout: 600_000 };
+const PIN = "407193";
+
+// A real 1×1 PNG and a plain PDF: the server checks magic bytes and scans PDFs for scripts.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
+const png = (name) => ({ name, mimeType: "image/png", buffer: PNG });
+const pdf = (name) => ({ name, mimeType: "application/pdf", buffer: PDF });
+
+const COMPANY_DOCUMENTS = [
+  "registerCertificateFile",
+  "shareholderStructureFile",
+  "directorFile",
+  "companyRegulationFile",
+  "companyStructureFile",
+  "shareholderPassportFile",
+  "taxFormFile",
+  "usAgencyLicenseFile",
+  "proofOfAddressImg",
+];
+
+/** The Profile page's row of a verification (its anchor). */
+function row(j, id) {
+  return j.page.locator(`li#${id}`);
+}
+
+/** The open dialog named `title`. */
+function dialog(j, title) {
+  return j.page.getByRole("dialog", { name: title, exact: true });
+}
+
+/** Waits for "Step n/m" in `scope`. */
+async function atStep(j, scope, step, steps) {
+  await scope.getByText(j.t("identity.step", { step, steps }), { exact: true }).waitFor();
+}
+
+/** Uploads `files` into the upload field labelled by the API field `field`, and waits until each is in. */
+async function upload(j, scope, field, files) {
+  const label = j.t(`identity.field.${field}`);
+  const button = scope.getByRole("button", { name: new RegExp(`^${label}`) });
+  const [chooser] = await Promise.all([j.page.waitForEvent("filechooser"), j.press(button)]);
+  await chooser.setFiles(files);
+  const list = scope.getByRole("list", { name: label, exact: true });
+  for (const file of files) await list.getByText(file.name, { exact: true }).waitFor();
+  // Uploaded: no progress bar is left in the field.
+  await list.getByRole("progressbar").waitFor({ state: "detached" });
+}
+
+async function next(j, scope) {
+  await j.press(scope.getByRole("button", { name: j.t("identity.next"), exact: true }));
+}
+
+async function submit(j, scope) {
+  await j.press(scope.getByRole("button", { name: j.t("identity.submit"), exact: true }));
+}
+
+/** Waits for the row `id` to show the state `key` (`identity_status.*`). */
+async function rowShows(j, id, key) {
+  await row(j, id).getByText(j.t(key), { exact: true }).waitFor();
+}
+
+/** The operator's decision, from the command line, then the page read again as the user comes back. */
+async function decide(j, verb, verification, ...items) {
+  await j.server.admin("identity", verb, "--email", j.user.email, "--verification", verification, ...items.flatMap((item) => ["--item", item]));
+  await j.page.reload();
+  await j.shows(j.t("menu.profile"));
+}
+
+async function basicIdentity(j) {
+  const { t } = j;
+  await j.press(row(j, "basic").getByRole("button", { name: t("identity.start"), exact: true }));
+  await at(j, "/my/profile/basic");
+  const basic = dialog(j, t("identity.basic.title"));
+  await atStep(j, basic, 1, 2);
+  const personal = basic.getByRole("form", { name: t("identity.basic.step1"), exact: true });
+  // Next with nothing typed: the domain's messages, nothing sent.
+  await next(j, basic);
+  await labelled(personal, t("identity.field.firstName")).and(j.page.locator("[aria-invalid=true]")).waitFor();
+  await j.look("identity-basic-empty");
+  await labelled(personal, t("identity.field.firstName")).fill("Alice");
+  await labelled(personal, t("identity.field.lastName")).fill("Chan");
+  await labelled(personal, t("identity.field.birthday")).fill("1988-04-12");
+  await labelled(personal, t("identity.field.country")).selectOption("HK");
+  await labelled(personal, t("identity.field.province")).fill("Hong Kong Island");
+  await labelled(personal, t("identity.field.city")).fill("Hong Kong");
+  await labelled(personal, t("identity.field.address")).fill("1 Queen's Road Central");
+  await j.look("identity-basic-step1");
+  await next(j, basic);
+
+  await atStep(j, basic, 2, 2);
+  const passport = basic.getByRole("form", { name: t("identity.basic.step2"), exact: true });
+  await labelled(passport, t("identity.field.idCard")).fill("K12345678");
+  await upload(j, passport, "backImg", [png("passport.png")]);
+  await upload(j, passport, "otherImg", [png("selfie.png")]);
+  await j.look("identity-basic-step2");
+  await submit(j, basic);
+  await basic.waitFor({ state: "hidden" });
+  await at(j, "/my/profile");
+  await rowShows(j, "basic", "identity_status.in_review");
+}
+
+/** The company's steps of the investor dialog, from the type to the documents. */
+async function companyDetails(j, investor, { documents }) {
+  const { t } = j;
+  await atStep(j, investor, 1, 3);
+  await j.press(investor.getByRole("radio", { name: new RegExp(`^${t("identity.investor.type_1")}`) }));
+  await next(j, investor);
+  await atStep(j, investor, 2, 4);
+  const info = investor.getByRole("form", { name: t("identity.investor.company_info"), exact: true });
+  await labelled(info, t("identity.field.companyName")).fill("Harbour Light Trading Limited");
+  await labelled(info, t("identity.field.companyId")).fill("3012345");
+  for (const field of ["registerJurisdictions", "mainBusinessOperateCountry"]) {
+    const label = t(`identity.field.${field}`);
+    await info.getByRole("textbox", { name: t("identity.search_country", { field: label }), exact: true }).fill("Hong Kong");
+    const choice = info.getByRole("group", { name: label, exact: true }).getByRole("checkbox", { name: /Hong Kong/ });
+    if (!(await choice.isChecked())) await j.press(choice);
+  }
+  await labelled(info, t("identity.field.businessProperty")).fill("Wholesale of electronic components");
+  await labelled(info, t("identity.field.registerAddress")).fill("8 Connaught Road Central, Hong Kong");
+  await j.look("identity-company-info");
+  await next(j, investor);
+  await atStep(j, investor, 3, 4);
+  const form = investor.getByRole("form", { name: t("identity.investor.documents"), exact: true });
+  await documents(form);
+  await next(j, investor);
+  await atStep(j, investor, 4, 4);
+}
+
+async function agreeAndSubmit(j, investor) {
+  await j.press(investor.getByRole("checkbox", { name: j.t("identity.investor.agree"), exact: true }));
+  await submit(j, investor);
+}
+
+async function investorCertification(j) {
+  const { t } = j;
+  await j.press(row(j, "investor").getByRole("button", { name: t("identity.start"), exact: true }));
+  const investor = dialog(j, t("identity.investor.title"));
+  await companyDetails(j, investor, {
+    documents: async (form) => {
+      for (const field of COMPANY_DOCUMENTS) {
+        await upload(j, form, field, [field.endsWith("Img") ? png(`${field}.png`) : pdf(`${field}.pdf`)]);
+      }
+      // Several files where a field takes several: the shareholders' passports.
+      await upload(j, form, "shareholderPassportFile", [png("shareholder-2.png")]);
+      await j.look("identity-company-documents");
+    },
+  });
+  // Submitting without the agreement: told why, nothing sent.
+  await submit(j, investor);
+  await investor.getByText(t("identity.agreement_required"), { exact: true }).waitFor();
+  await agreeAndSubmit(j, investor);
+  await investor.waitFor({ state: "hidden" });
+  await rowShows(j, "investor", "identity_status.in_review");
+}
+
+/** Retries the rejected certification, replacing only the rejected document. */
+async function retryInvestor(j) {
+  const { t } = j;
+  await j.press(row(j, "investor").getByRole("button", { name: t("identity.retry"), exact: true }));
+  const investor = dialog(j, t("identity.investor.title"));
+  await companyDetails(j, investor, {
+    documents: async (form) => {
+      // The saved answers are there; the rejected document says why.
+      await form.getByText(t("identity.rejected_field", { reason: t("rejection_reason.document_unreadable") }), { exact: true }).waitFor();
+      const list = form.getByRole("list", { name: t("identity.field.directorFile"), exact: true });
+      await list.getByRole("listitem").first().waitFor();
+      await j.look("identity-company-retry");
+      await j.press(list.getByRole("button", { name: /^Remove|^移除/ }).first());
+      await upload(j, form, "directorFile", [pdf("directors-clear-scan.pdf")]);
+    },
+  });
+  await agreeAndSubmit(j, investor);
+  await investor.waitFor({ state: "hidden" });
+  await rowShows(j, "investor", "identity_status.in_review");
+}
+
+async function questionnaire(j, id, title, answer) {
+  const { t } = j;
+  await j.press(row(j, id).getByRole("button", { name: t("identity.start"), exact: true }));
+  const form = dialog(j, title);
+  await answer(form);
+  await j.press(form.getByRole("checkbox", { name: t("identity.confirm_answers"), exact: true }));
+  await j.look(`identity-${id.toLowerCase()}`);
+  await submit(j, form);
+  await form.waitFor({ state: "hidden" });
+  await rowShows(j, id, "identity_status.in_review");
+}
+
+async function identityJourney(j) {
+  const { page, server } = j;
+  await j.register();
+  await page.waitForURL(/\/account\/fiscard$/);
+  await accountLink(j, "menu.profile");
+  await j.shows(j.t("menu.profile"));
+  await j.look("profile-new");
+
+  await basicIdentity(j);
+  await decide(j, "approve", "basic");
+  await rowShows(j, "basic", "identity_status.approved");
+
+  await investorCertification(j);
+  await decide(j, "reject", "investor", "directorFile|document_unreadable|The scan of the register of directors is blurred.\\nPlease upload a clear copy.|second page missing");
+  await rowShows(j, "investor", "identity_status.rejected");
+  const rejected = row(j, "investor");
+  await rejected.getByText("The scan of the register of directors is blurred.", { exact: true }).waitFor();
+  await rejected.getByText("Please upload a clear copy.", { exact: true }).waitFor();
+  assert.equal(await rejected.getByText("second page missing").count(), 0, "the operator's note stays with operators");
+  await j.look("profile-investor-rejected");
+  await retryInvestor(j);
+  await decide(j, "approve", "investor");
+  await rowShows(j, "investor", "identity_status.approved");
+
+  // The AML questionnaire in Traditional Chinese (a company: no employment question).
+  await j.chooseLanguage("zh-HK");
+  await questionnaire(j, "AML", j.t("identity.aml.title"), async (form) => {
+    const { t } = j;
+    await j.press(form.getByRole("checkbox", { name: t("aml.source_of_fund.ownFund"), exact: true }));
+    await j.press(form.getByRole("checkbox", { name: t("aml.purpose.assetPreservation"), exact: true }));
+    assert.equal(await form.getByRole("group", { name: t("identity.field.employmentStatus"), exact: true }).count(), 0);
+    await j.press(form.getByRole("radio", { name: t("aml.pep.neverPep"), exact: true }));
+    await j.press(form.getByRole("radio", { name: t("aml.product.platformNote"), exact: true }));
+    await labelled(form, t("identity.field.plannedInvestmentAmount")).fill("250000");
+    await j.press(form.getByRole("radio", { name: t("aml.how_to_learn.onlineSearchOrReferral"), exact: true }));
+  });
+  await j.chooseLanguage("en-US");
+  await questionnaire(j, "QI", j.t("identity.qi.title"), async (form) => {
+    // A company is asked its total assets only.
+    await j.press(form.getByRole("radio", { name: j.t("qi.total_assets.A1"), exact: true }));
+    assert.equal(await form.getByRole("radio").count(), 2);
+  });
+  await decide(j, "approve", "aml");
+  await decide(j, "approve", "qualify");
+  for (const id of ["basic", "investor", "AML", "QI"]) await rowShows(j, id, "identity_status.approved");
+  await j.look("profile-approved");
+
+  // The card: past the identity gate, the mobile gate leads to Security; then the card is issued.
+  await page.goto("/product/fiscard#apply");
+  let form = await applyForm(j);
+  await apply(j, form);
+  await confirmDialog(j, j.t("gate.mobile"));
+  await at(j, "/my/security", "#mobile");
+  await j.shows(j.t("security.title"));
+  await j.bindMobile();
+  await page.goto("/product/fiscard#apply");
+  form = await applyForm(j);
+  await apply(j, form);
+  await j.shows(j.t("card.title"));
+  const cards = (await callApi(server, "fiscard/list", { token: await page.evaluate(() => localStorage.getItem("accessToken")) })).list;
+  assert.equal(cards.length, 1, "one card issued");
+  assert.equal(cards[0].bin, BIN);
+  j.assertNoPageErrors();
+}
+
+describe("identity verification", { concurrency: true }, () => {
+  onEachDevice((device, env) => {
+    it("a new user becomes an approved company investor, fixes one rejected document, and gets a card", TIMEOUT, async () => {
+      const { context, page, errors, console, trail } = await newPage(env.browser, device, env.server.baseUrl);
+      await page.goto("/");
+      const j = new Journey({
+        page,
+        device,
+        server: env.server,
+        errors,
+        console,
+        trail,
+        user: { email: newEmail("identity"), password: newPassword(), pin: PIN },
+      });
+      try {
+        await page.getByRole("main").getByRole("heading", { level: 1 }).waitFor();
+        await identityJourney(j);
+      } catch (error) {
+        error.message += await j.describeFailure(join(SCREENSHOTS, `FAILED-identity-${device.name}.png`));
+        throw error;
+      } finally {
+        await context.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,241 @@
+import { Button, Checkbox, CheckboxGroup, Field, Fieldset, HStack, Input, RadioGroup, Stack, Text } from "@chakra-ui/react";
+import type { Question } from "domain-wasm";
+import { useCallback, useId, useMemo, useState, type FormEvent } from "react";
+import { Controller, type Control, type FieldError } from "react-hook-form";
+import { AppDialog } from "@/components/ui/app-dialog";
+import { FormError, FormField, FormStack, useDomainForm } from "@/components/ui/form";
+import { PageSpinner } from "@/components/ui/page-spinner";
+import { toaster } from "@/components/ui/toaster-queue";
+import { useApiClient } from "@/lib/api-provider";
+import { useDomain } from "@/lib/domain";
+import { useI18n } from "@/lib/i18n";
+import type { MessageKey } from "@/lib/locale";
+import { useInvestorDraft } from "../api/investor-identity";
+import { answerQuestionnaire, useQuestionnaire, type QuestionnaireName } from "../api/questionnaires";
+import { listOf, showRefusal, textOf, type DraftAnswers } from "./draft-values";
+import { fieldLabel } from "./field-labels";
+import type { IdentityDialogProps } from "./basic-identity-dialog";
+
+type Values = Record<string, string | string[]>;
+
+/**
+ * The AML or the qualified-investor questionnaire (SPEC §2, §5, §9): the domain's questions and
+ * answers for the user's investor type, a confirm box, and the answers committed for review. It
+ * opens on the last answers given ("view/edit").
+ */
+export function QuestionnaireDialog({ name, self, onClose, onCommitted }: IdentityDialogProps & { readonly name: QuestionnaireName }) {
+  const { t } = useI18n();
+  const { data: state, error } = useQuestionnaire(name);
+  const { data: investor, error: investorError } = useInvestorDraft();
+  const title = t(name === "aml" ? "identity.aml.title" : "identity.qi.title");
+  const rejection = self.rejections?.find((r) => r.verification === name);
+  if (!state || !investor) {
+    return (
+      <AppDialog title={title} onClose={onClose} size="lg">
+        {error || investorError ? <Text color="fg.error">{t("app.load_failed")}</Text> : <PageSpinner />}
+      </AppDialog>
+    );
+  }
+  return (
+    <QuestionnaireForm
+      name={name}
+      title={title}
+      investorType={investor.type ?? 0}
+      answers={state.answers}
+      readOnly={state.status === 2}
+      rejectedFields={new Set(rejection?.items.map((item) => item.field) ?? [])}
+      onClose={onClose}
+      onCommitted={onCommitted}
+    />
+  );
+}
+
+function QuestionnaireForm({
+  name,
+  title,
+  investorType,
+  answers,
+  readOnly,
+  rejectedFields,
+  onClose,
+  onCommitted,
+}: {
+  readonly name: QuestionnaireName;
+  readonly title: string;
+  readonly investorType: 0 | 1;
+  readonly answers: DraftAnswers;
+  readonly readOnly: boolean;
+  readonly rejectedFields: ReadonlySet<string>;
+  readonly onClose: () => void;
+  readonly onCommitted: () => Promise<unknown>;
+}) {
+  const { t } = useI18n();
+  const api = useApiClient();
+  const domain = useDomain();
+  const formId = useId();
+  const [confirmed, setConfirmed] = useState(false);
+  const [confirmError, setConfirmError] = useState<string | undefined>(undefined);
+  const audience = investorType === 1 ? "company" : "individual";
+  // The questions this investor answers: those with an answer for their type (SPEC §5).
+  const questions = useMemo(
+    () =>
+      (name === "aml" ? domain.amlQuestions() : domain.qiQuestions())
+        .map((q) => ({ ...q, choices: q.choices.filter((c) => c.audience === "all" || c.audience === audience) }))
+        .filter((q) => q.choices.length > 0),
+    [domain, name, audience],
+  );
+  const context = useCallback(() => ({ investorType }), [investorType]);
+  const defaults: Values = Object.fromEntries(questions.map((q) => [q.field, q.multiple ? listOf(answers, q.field) : textOf(answers, q.field)]));
+  if (name === "aml") defaults.plannedInvestmentAmount = textOf(answers, "plannedInvestmentAmount");
+  const { control, register, handleSubmit, setError, formState } = useDomainForm<Values>({
+    form: name === "aml" ? "aml" : "qi",
+    context,
+    defaultValues: defaults,
+  });
+
+  const submit = handleSubmit(async (values) => {
+    if (!confirmed) {
+      setConfirmError(t("identity.confirm_required"));
+      return;
+    }
+    const answer = await answerQuestionnaire(api, name, values);
+    if (!showRefusal(answer, setError, Object.keys(defaults))) return;
+    await onCommitted();
+    toaster.create({ type: "success", title: answer.message });
+    onClose();
+  });
+  const guard = (event: FormEvent<HTMLFormElement>) => {
+    if (!confirmed) setConfirmError(t("identity.confirm_required"));
+    return submit(event);
+  };
+
+  const hint = (field: string) => (rejectedFields.has(field) ? t("identity.rejected_answer") : undefined);
+  return (
+    <AppDialog
+      title={title}
+      onClose={onClose}
+      size="lg"
+      footer={
+        <HStack justify="end" width="full">
+          <Button variant="ghost" onClick={onClose}>
+            {t("security.cancel")}
+          </Button>
+          {!readOnly && (
+            <Button type="submit" form={formId} colorPalette="teal" loading={formState.isSubmitting}>
+              {t("identity.submit")}
+            </Button>
+          )}
+        </HStack>
+      }
+    >
+      <FormStack id={formId} label={title} onSubmit={guard}>
+        {readOnly && <Text color="fg.muted">{t("identity.in_review_read_only")}</Text>}
+        <fieldset disabled={readOnly} style={{ display: "contents" }}>
+          <Stack gap="5">
+            {questions.map((question) => (
+              <QuestionField
+                key={question.field}
+                question={question}
+                control={control}
+                error={formState.errors[question.field]}
+                hint={hint(question.field)}
+              />
+            ))}
+            {name === "aml" && (
+              <FormField
+                label={fieldLabel(t, "plannedInvestmentAmount")}
+                error={formState.errors.plannedInvestmentAmount}
+                helperText={hint("plannedInvestmentAmount")}
+                required
+              >
+                <Input {...register("plannedInvestmentAmount")} inputMode="decimal" autoComplete="off" />
+              </FormField>
+            )}
+            <Field.Root invalid={confirmError !== undefined} required>
+              <Checkbox.Root
+                checked={confirmed}
+                onCheckedChange={({ checked }) => {
+                  setConfirmed(checked === true);
+                  setConfirmError(undefined);
+                }}
+                alignItems="start"
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{t("identity.confirm_answers")}</Checkbox.Label>
+              </Checkbox.Root>
+              <Field.ErrorText>{confirmError}</Field.ErrorText>
+            </Field.Root>
+          </Stack>
+        </fieldset>
+        <FormError error={formState.errors.root} />
+      </FormStack>
+    </AppDialog>
+  );
+}
+
+/** One question: checkboxes when several answers may be picked, else radio buttons. */
+function QuestionField({
+  question,
+  control,
+  error,
+  hint,
+}: {
+  readonly question: Question;
+  readonly control: Control<Values>;
+  readonly error?: FieldError;
+  readonly hint?: string;
+}) {
+  const { t } = useI18n();
+  const label = fieldLabel(t, question.field);
+  const choiceLabel = (code: string) => t(`${question.labelPrefix}.${code}` as MessageKey);
+  return (
+    <Controller
+      name={question.field}
+      control={control}
+      render={({ field }) => (
+        <Fieldset.Root invalid={error !== undefined}>
+          <Fieldset.Legend fontWeight="medium">{label}</Fieldset.Legend>
+          {hint && <Fieldset.HelperText>{hint}</Fieldset.HelperText>}
+          <Fieldset.Content>
+            {question.multiple ? (
+              <CheckboxGroup
+                value={Array.isArray(field.value) ? field.value : []}
+                onValueChange={(value) => field.onChange(value)}
+                name={question.field}
+              >
+                <Stack gap="2">
+                  {question.choices.map((choice) => (
+                    <Checkbox.Root key={choice.code} value={choice.code} onBlur={field.onBlur}>
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label>{choiceLabel(choice.code)}</Checkbox.Label>
+                    </Checkbox.Root>
+                  ))}
+                </Stack>
+              </CheckboxGroup>
+            ) : (
+              <RadioGroup.Root
+                value={typeof field.value === "string" && field.value ? field.value : null}
+                onValueChange={({ value }) => field.onChange(value)}
+                name={question.field}
+                aria-label={label}
+              >
+                <Stack gap="2">
+                  {question.choices.map((choice) => (
+                    <RadioGroup.Item key={choice.code} value={choice.code} onBlur={field.onBlur}>
+                      <RadioGroup.ItemHiddenInput />
+                      <RadioGroup.ItemIndicator />
+                      <RadioGroup.ItemText>{choiceLabel(choice.code)}</RadioGroup.ItemText>
+                    </RadioGroup.Item>
+                  ))}
+                </Stack>
+              </RadioGroup.Root>
+            )}
+          </Fieldset.Content>
+          <Fieldset.ErrorText>{error?.message}</Fieldset.ErrorText>
+        </Fieldset.Root>
+      )}
+    />
+  );
+}

@@ -14,6 +14,8 @@ import {
 import {
   resolveUrl,
   send,
+  sendFileRead,
+  sendUpload,
   type ApiRequest,
   type QueryParams,
   type Reply,
@@ -45,6 +47,13 @@ export interface CallOptions {
    * retries, including the one the verification dialog sends with the codes.
    */
   readonly idempotencyKey?: string;
+}
+
+export interface UploadOptions extends CallOptions {
+  /** Called as the file goes out: the bytes sent so far and the request's size. */
+  readonly onProgress?: (sent: number, total: number) => void;
+  /** Stops the upload: its answer is then returned as it is, with nothing shown. */
+  readonly signal?: AbortSignal;
 }
 
 /** The step-up codes the verification dialog collects (statusCode 103), as a request carries them. */
@@ -110,6 +119,13 @@ export interface ApiClient {
   delete<T>(path: string, body?: RequestBody, options?: CallOptions): Promise<ApiResult<T>>;
   /** A GET whose content is a list: `{list, totalPage, totalCount}` or the bare array. */
   list<T>(path: string, query?: QueryParams, options?: CallOptions): Promise<ApiListResult<T>>;
+  /**
+   * A POST of `form` as `multipart/form-data` (a document), with its progress. Its success shows
+   * where the file is listed, not as a toast; the server asks no verification (103) of it.
+   */
+  upload<T>(path: string, form: FormData, options?: UploadOptions): Promise<ApiResult<T>>;
+  /** A GET of a file's bytes (`user/file/{reference}`): the Blob as the content. */
+  readFile(path: string, options?: CallOptions & { readonly signal?: AbortSignal }): Promise<ApiResult<Blob>>;
 }
 
 /** The refusals that lead to a page: a confirm prompt instead of an error notice. */
@@ -121,7 +137,11 @@ const GATES: Readonly<Partial<Record<number, PageGate>>> = {
   [StatusCode.MobileNotBound]: "mobile",
 };
 
-type Call = ApiRequest & { readonly options: CallOptions };
+type Call = ApiRequest & {
+  readonly options: CallOptions;
+  /** The screen shows the success itself (an upload's file row): no success toast. */
+  readonly successInPlace?: boolean;
+};
 
 /** Only the codes the server asked for go out, whatever else the dialog answered. */
 function withCodes(call: Call, codes: VerificationFields, factors: Factors): Call {
@@ -221,7 +241,9 @@ export function createApiClient(handlers: ApiHandlers): ApiClient {
     const silent = call.options.silent === true;
     const gate = GATES[statusCode];
     if (statusCode === StatusCode.Ok) {
-      if (!silent && call.method !== "GET") handlers.notify({ type: "success", title: message });
+      if (!silent && call.method !== "GET" && call.successInPlace !== true) {
+        handlers.notify({ type: "success", title: message });
+      }
     } else if (statusCode === StatusCode.NotLoggedIn) {
       endSession(call, reply);
     } else if (statusCode === StatusCode.Unauthorized && call.options.login !== true) {
@@ -289,6 +311,19 @@ export function createApiClient(handlers: ApiHandlers): ApiClient {
       return result.ok
         ? { ...result, content: readPage<T>(result.content) }
         : { ...result, content: EMPTY_PAGE };
+    },
+    async upload<T>(path: string, form: FormData, { onProgress, signal, ...options }: UploadOptions = {}) {
+      const url = resolveUrl(path);
+      const reply = await sendUpload({ url, form, onProgress, signal });
+      // Let go of by the screen (the file removed, the form closed): nobody shows the answer.
+      if (signal?.aborted === true) return toResult(reply) as ApiResult<T>;
+      const call: Call = { method: "POST", url, body: {}, options, successInPlace: true };
+      return settle(call, reply) as ApiResult<T>;
+    },
+    async readFile(path: string, { signal, ...options }: CallOptions & { readonly signal?: AbortSignal } = {}) {
+      const url = resolveUrl(path);
+      const reply = await sendFileRead(url, signal);
+      return settle({ method: "GET", url, query: {}, options }, reply) as ApiResult<Blob>;
     },
   };
 }

@@ -61,6 +61,12 @@ function networkFailure(): Envelope {
   return { statusCode: StatusCode.Internal, content: null, message };
 }
 
+/** An HTTP 401 answer, as statusCode 401. */
+function unauthorized(): Envelope {
+  const message = translate("api.unauthorized_detail");
+  return { statusCode: StatusCode.Unauthorized, content: null, message };
+}
+
 /** How long a reply sent for early (see `sendEarly`) waits to be taken before it is too old. */
 export const EARLY_REPLY_MS = 10_000;
 
@@ -94,16 +100,22 @@ export async function send(request: ApiRequest): Promise<Reply> {
   return transmit(url, init, token);
 }
 
-/** The URL, method, headers and body of `request` as they go out. */
-function prepare(request: ApiRequest) {
-  const relative = isRelative(request.url);
+/** The headers of a request to `url`, and the session token among them (null when none). */
+function headersFor(url: string, accept: string) {
+  const relative = isRelative(url);
   const token = relative ? readSessionToken() : null;
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: accept };
   // The session and the language are for our server only, never for another origin.
   if (relative) {
     headers["User-Lang"] = currentLocale();
     if (token !== null) headers["Access-Token"] = token;
   }
+  return { headers, token };
+}
+
+/** The URL, method, headers and body of `request` as they go out. */
+function prepare(request: ApiRequest) {
+  const { headers, token } = headersFor(request.url, "application/json");
   let url = request.url;
   let body: string | undefined;
   if (request.method === "GET") {
@@ -127,10 +139,7 @@ async function transmit(
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   try {
     const response = await fetch(url, { ...init, signal: controller.signal });
-    if (response.status === 401) {
-      const message = translate("api.unauthorized_detail");
-      return { token, envelope: { statusCode: StatusCode.Unauthorized, content: null, message } };
-    }
+    if (response.status === 401) return { token, envelope: unauthorized() };
     const answer: unknown = await response.json();
     return { token, envelope: isEnvelope(answer) ? answer : networkFailure() };
   } catch {
@@ -138,5 +147,99 @@ async function transmit(
     return { token, envelope: networkFailure() };
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** A file sent as `multipart/form-data` (`POST user/file`), with its progress. */
+export interface UploadRequest {
+  readonly url: string;
+  readonly form: FormData;
+  /** Called as the body goes out: the bytes sent so far and the body's size. */
+  readonly onProgress?: (sent: number, total: number) => void;
+  /** Stops the upload; its reply is then a network failure (500). */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Sends an upload through XMLHttpRequest, the browser API that reports how much of a request's
+ * body has gone out (fetch reports nothing of an upload over HTTP/1.1). A 10 MB file can take
+ * longer than REQUEST_TIMEOUT_MS to send, so the timeout counts from the last progress: the
+ * upload fails once nothing has moved for that long, or when the answer takes that long after
+ * the last byte. The headers are those of every request (`User-Lang`, `Access-Token`); the
+ * browser writes the multipart `Content-Type`. Never rejects.
+ */
+export function sendUpload({ url, form, onProgress, signal }: UploadRequest): Promise<Reply> {
+  const { headers, token } = headersFor(url, "application/json");
+  return new Promise((resolve) => {
+    if (signal?.aborted) {
+      resolve({ token, envelope: networkFailure() });
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const abort = () => xhr.abort();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const restartTimer = () => {
+      clearTimeout(timer);
+      timer = setTimeout(abort, REQUEST_TIMEOUT_MS);
+    };
+    const finish = (envelope: Envelope) => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", abort);
+      resolve({ token, envelope });
+    };
+    xhr.open("POST", url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      restartTimer();
+      if (event.lengthComputable) onProgress?.(event.loaded, event.total);
+    };
+    xhr.upload.onload = restartTimer;
+    xhr.onload = () => finish(xhr.status === 401 ? unauthorized() : parseEnvelope(xhr.responseText));
+    // Offline, refused, aborted (by the caller or the timeout).
+    xhr.onerror = () => finish(networkFailure());
+    xhr.onabort = xhr.onerror;
+    signal?.addEventListener("abort", abort, { once: true });
+    restartTimer();
+    xhr.send(form);
+  });
+}
+
+/** The envelope in an answer's text, or a network failure when it holds none. */
+function parseEnvelope(text: string): Envelope {
+  try {
+    const answer: unknown = JSON.parse(text);
+    return isEnvelope(answer) ? answer : networkFailure();
+  } catch {
+    return networkFailure();
+  }
+}
+
+/**
+ * Reads a file of our server (`GET user/file/{reference}`) with the headers of every request:
+ * statusCode 200 with the bytes (a Blob) as `content`, or the server's refusal (a JSON
+ * envelope), within REQUEST_TIMEOUT_MS. Never rejects.
+ */
+export async function sendFileRead(url: string, signal?: AbortSignal): Promise<Reply> {
+  const { headers, token } = headersFor(url, "*/*");
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  const timer = setTimeout(abort, REQUEST_TIMEOUT_MS);
+  if (signal?.aborted) abort();
+  signal?.addEventListener("abort", abort, { once: true });
+  try {
+    const response = await fetch(url, { method: "GET", headers, signal: controller.signal });
+    if (response.status === 401) return { token, envelope: unauthorized() };
+    if (response.headers.get("Content-Type")?.startsWith("application/json") === true) {
+      const answer: unknown = await response.json();
+      return { token, envelope: isEnvelope(answer) ? answer : networkFailure() };
+    }
+    if (!response.ok) return { token, envelope: networkFailure() };
+    const content = await response.blob();
+    return { token, envelope: { statusCode: StatusCode.Ok, content, message: "" } };
+  } catch {
+    return { token, envelope: networkFailure() };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", abort);
   }
 }

@@ -207,7 +207,10 @@ describe("UploadField", () => {
 
   it("keeps ten files of a multiple field, names the eleventh, and uploads the ten one after another", async () => {
     mockApi({ "POST user/file": storeEach });
-    const { choose, onChange } = await renderField("taxFormFile");
+    const { choose, onChange, input } = await renderField("taxFormFile");
+    expect(input).toHaveAttribute("multiple");
+    expect(input).toHaveAttribute("accept", ".jpg,.jpeg,.png,.pdf");
+    expect(screen.getByRole("button", { name: /Documents/ })).toHaveTextContent(webEnUS["upload.choose_many"]);
     const files = Array.from({ length: 11 }, (_, i) => pdf(`form-${i + 1}.pdf`));
     await choose(...files);
 
@@ -295,7 +298,9 @@ describe("UploadField", () => {
 
   it("keeps only the last file of a single field", async () => {
     mockApi({ "POST user/file": storeEach });
-    const { choose, onChange } = await renderField("backImg");
+    const { choose, onChange, input } = await renderField("backImg");
+    expect(input).not.toHaveAttribute("multiple");
+    expect(screen.getByRole("button", { name: /Documents/ })).toHaveTextContent(webEnUS["upload.choose"]);
     await choose(png("first.png"));
     await answerUpload(0);
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith("ref-first.png"));
@@ -394,7 +399,7 @@ describe("UploadField", () => {
   });
 
   it("speaks the user's language: zh-HK", async () => {
-    mockApi({});
+    const { requests } = mockApi({ "POST user/file": storeEach });
     await setLocale("zh-HK");
     const { choose } = await renderField("taxFormFile");
     expect(screen.getByRole("button", { name: /Documents/ })).toHaveTextContent(webZhHK["upload.choose_many"]);
@@ -403,5 +408,11 @@ describe("UploadField", () => {
     expect(await screen.findByText(domainText(domainZhHK, "file_type_unsupported", { name: "photo.gif" }))).toBeVisible();
     expect(screen.getByText(domainText(domainZhHK, "file_too_large", { name: "big.png" }))).toBeVisible();
     expect(screen.getByText(webZhHK["upload.refused"])).toBeVisible();
+
+    await choose(pdf("表格.pdf"));
+    await answerUpload(0);
+    expect(callsTo(requests, "POST user/file")[0]?.headers.get("User-Lang")).toBe("zh-HK");
+    expect(await screen.findByText(webZhHK["upload.uploaded"])).toBeVisible();
+    expect(screen.getByRole("button", { name: formatMessage(webZhHK["upload.remove"], { name: "表格.pdf" }) })).toBeVisible();
   });
 });

@@ -326,6 +326,9 @@ describe("UploadField", () => {
     await user.click(screen.getByRole("button", { name: formatMessage(webEnUS["upload.remove"], { name: "statement.pdf" }) }));
     expect(FakeXhr.sent[1]!.aborted).toBe(true);
     expect(screen.queryByText("statement.pdf")).toBeNull();
+    // Stopped on purpose: no "Network Exception", in the field or as a notice.
+    expect(screen.queryByText(webEnUS["upload.refused"])).toBeNull();
+    expect(handlers.notify).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole("button", { name: formatMessage(webEnUS["upload.remove"], { name: "bill.png" }) }));
     expect(onChange).toHaveBeenLastCalledWith("");
@@ -396,6 +399,18 @@ describe("UploadField", () => {
     await user.click(screen.getByRole("button", { name: formatMessage(webEnUS["upload.remove"], { name: "a1.png" }) }));
     expect(onChange).toHaveBeenLastCalledWith("b2.pdf");
     await waitFor(() => expect(revokeUrl).toHaveBeenCalledWith(createUrl.mock.results[0]?.value));
+  });
+
+  it("ends an expired session (101) when a draft's image is read back", async () => {
+    const { requests } = mockApi({ "GET user/file/a1.png": () => ({ statusCode: 101, message: "Login has expired" }) });
+    await renderField("backImg", "a1.png");
+
+    await waitFor(() => expect(handlers.logout).toHaveBeenCalledOnce());
+    expect(callsTo(requests, "GET user/file/a1.png")[0]?.headers.get("Access-Token")).toBe("session-1");
+    expect(readSessionToken()).toBeNull();
+    // The file stays in the form, shown by its icon.
+    expect(screen.getByText("a1.png")).toBeVisible();
+    expect(screen.queryByRole("img")).toBeNull();
   });
 
   it("speaks the user's language: zh-HK", async () => {

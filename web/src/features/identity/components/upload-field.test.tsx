@@ -207,7 +207,10 @@ describe("UploadField", () => {
 
   it("keeps ten files of a multiple field, names the eleventh, and uploads the ten one after another", async () => {
     mockApi({ "POST user/file": storeEach });
-    const { choose, onChange } = await renderField("taxFormFile");
+    const { choose, onChange, input } = await renderField("taxFormFile");
+    expect(input).toHaveAttribute("multiple");
+    expect(input).toHaveAttribute("accept", ".jpg,.jpeg,.png,.pdf");
+    expect(screen.getByRole("button", { name: /Documents/ })).toHaveTextContent(webEnUS["upload.choose_many"]);
     const files = Array.from({ length: 11 }, (_, i) => pdf(`form-${i + 1}.pdf`));
     await choose(...files);
 
@@ -295,7 +298,9 @@ describe("UploadField", () => {
 
   it("keeps only the last file of a single field", async () => {
     mockApi({ "POST user/file": storeEach });
-    const { choose, onChange } = await renderField("backImg");
+    const { choose, onChange, input } = await renderField("backImg");
+    expect(input).not.toHaveAttribute("multiple");
+    expect(screen.getByRole("button", { name: /Documents/ })).toHaveTextContent(webEnUS["upload.choose"]);
     await choose(png("first.png"));
     await answerUpload(0);
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith("ref-first.png"));
@@ -321,6 +326,9 @@ describe("UploadField", () => {
     await user.click(screen.getByRole("button", { name: formatMessage(webEnUS["upload.remove"], { name: "statement.pdf" }) }));
     expect(FakeXhr.sent[1]!.aborted).toBe(true);
     expect(screen.queryByText("statement.pdf")).toBeNull();
+    // Stopped on purpose: no "Network Exception", in the field or as a notice.
+    expect(screen.queryByText(webEnUS["upload.refused"])).toBeNull();
+    expect(handlers.notify).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole("button", { name: formatMessage(webEnUS["upload.remove"], { name: "bill.png" }) }));
     expect(onChange).toHaveBeenLastCalledWith("");
@@ -393,8 +401,20 @@ describe("UploadField", () => {
     await waitFor(() => expect(revokeUrl).toHaveBeenCalledWith(createUrl.mock.results[0]?.value));
   });
 
+  it("ends an expired session (101) when a draft's image is read back", async () => {
+    const { requests } = mockApi({ "GET user/file/a1.png": () => ({ statusCode: 101, message: "Login has expired" }) });
+    await renderField("backImg", "a1.png");
+
+    await waitFor(() => expect(handlers.logout).toHaveBeenCalledOnce());
+    expect(callsTo(requests, "GET user/file/a1.png")[0]?.headers.get("Access-Token")).toBe("session-1");
+    expect(readSessionToken()).toBeNull();
+    // The file stays in the form, shown by its icon.
+    expect(screen.getByText("a1.png")).toBeVisible();
+    expect(screen.queryByRole("img")).toBeNull();
+  });
+
   it("speaks the user's language: zh-HK", async () => {
-    mockApi({});
+    const { requests } = mockApi({ "POST user/file": storeEach });
     await setLocale("zh-HK");
     const { choose } = await renderField("taxFormFile");
     expect(screen.getByRole("button", { name: /Documents/ })).toHaveTextContent(webZhHK["upload.choose_many"]);
@@ -403,5 +423,11 @@ describe("UploadField", () => {
     expect(await screen.findByText(domainText(domainZhHK, "file_type_unsupported", { name: "photo.gif" }))).toBeVisible();
     expect(screen.getByText(domainText(domainZhHK, "file_too_large", { name: "big.png" }))).toBeVisible();
     expect(screen.getByText(webZhHK["upload.refused"])).toBeVisible();
+
+    await choose(pdf("表格.pdf"));
+    await answerUpload(0);
+    expect(callsTo(requests, "POST user/file")[0]?.headers.get("User-Lang")).toBe("zh-HK");
+    expect(await screen.findByText(webZhHK["upload.uploaded"])).toBeVisible();
+    expect(screen.getByRole("button", { name: formatMessage(webZhHK["upload.remove"], { name: "表格.pdf" }) })).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-import { Box, HStack, IconButton, Image, Progress, Stack, Text } from "@chakra-ui/react";
+import { Box, HStack, IconButton, Image, Stack, Text } from "@chakra-ui/react";
 import { useI18n } from "@/lib/i18n";
 
 interface FileRowProps {
@@ -37,11 +37,20 @@ export function FileRow({ name, pdf, preview, progress, onRemove }: FileRowProps
         )}
         {progress !== null && progress.sent !== null && (
           <HStack gap="2">
-            <Progress.Root value={percent} max={100} size="sm" flex="1">
-              <Progress.Track aria-label={t("upload.progress", { name })}>
-                <Progress.Range />
-              </Progress.Track>
-            </Progress.Root>
+            <Box
+              role="progressbar"
+              aria-label={t("upload.progress", { name })}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              flex="1"
+              height="1.5"
+              borderRadius="full"
+              bg="bg.emphasized"
+              overflow="hidden"
+            >
+              <Box height="full" width={`${percent}%`} bg="colorPalette.solid" colorPalette="teal" transition="width 0.2s" />
+            </Box>
             <Text textStyle="xs" color="fg.muted" minWidth="10" textAlign="end">
               {`${percent}%`}
             </Text>

@@ -9,7 +9,7 @@ import { commitBasicIdentity, saveBasicDraft, useBasicDraft } from "../api/basic
 import { showRefusal, textDefaults, type DraftAnswers } from "./draft-values";
 import { CountryField, DocumentField, rejectedFields, TextField, type RejectedFields } from "./identity-fields";
 import type { UserSelf } from "./profile-page";
-import { StepDialog } from "./step-dialog";
+import { StepDialog, useBusy } from "./step-dialog";
 
 const STEP1 = ["firstName", "lastName", "birthday", "country", "province", "city", "address", "postcode"] as const;
 const STEP2 = ["idCard", "backImg", "otherImg"] as const;
@@ -32,19 +32,42 @@ export interface IdentityDialogProps {
 export function BasicIdentityDialog({ self, onClose, onCommitted }: IdentityDialogProps) {
   const { t } = useI18n();
   const { data: draft, error } = useBasicDraft();
+  const formId = useId();
+  const [step, setStep] = useState<1 | 2>(1);
+  const [busy, run] = useBusy();
   const rejected = useMemo(
     () => rejectedFields(self.rejections?.find((r) => r.verification === "basic"), t),
     [self.rejections, t],
   );
-  const title = t("identity.basic.title");
-  if (!draft) {
-    return (
-      <StepDialog title={title} step={1} steps={2} formId="" submitLabel={t("identity.next")} submitting={false} onClose={onClose}>
-        {error ? <Text color="fg.error">{t("app.load_failed")}</Text> : <PageSpinner />}
-      </StepDialog>
+  let content = error ? <Text color="fg.error">{t("app.load_failed")}</Text> : <PageSpinner />;
+  if (draft) {
+    content = (
+      <BasicIdentityForms
+        formId={formId}
+        step={step}
+        onStep={setStep}
+        run={run}
+        answers={draft.answers}
+        rejected={rejected}
+        onClose={onClose}
+        onCommitted={onCommitted}
+      />
     );
   }
-  return <BasicIdentitySteps answers={draft.answers} rejected={rejected} onClose={onClose} onCommitted={onCommitted} />;
+  return (
+    <StepDialog
+      title={t("identity.basic.title")}
+      step={step}
+      steps={2}
+      formId={formId}
+      submitLabel={t(step === 1 ? "identity.next" : "identity.submit")}
+      submitting={busy}
+      onBack={step === 2 ? () => setStep(1) : undefined}
+      onClose={onClose}
+    >
+      {content}
+    </StepDialog>
+  );
 }
 
 /** Today in the user's time zone, as the domain's birthday rule reads it (YYYY-MM-DD). */
@@ -54,12 +77,20 @@ function today(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-function BasicIdentitySteps({
+function BasicIdentityForms({
+  formId,
+  step,
+  onStep,
+  run,
   answers,
   rejected,
   onClose,
   onCommitted,
 }: {
+  readonly formId: string;
+  readonly step: 1 | 2;
+  readonly onStep: (step: 1 | 2) => void;
+  readonly run: (task: () => Promise<unknown>) => Promise<void>;
   readonly answers: DraftAnswers;
   readonly rejected: RejectedFields;
   readonly onClose: () => void;
@@ -67,8 +98,6 @@ function BasicIdentitySteps({
 }) {
   const { t } = useI18n();
   const api = useApiClient();
-  const formId = useId();
-  const [step, setStep] = useState<1 | 2>(1);
   const context = useCallback(() => ({ today: today() }), []);
   const personal = useDomainForm<Step1Values>({
     form: "basicIdentityStep1",
@@ -82,14 +111,14 @@ function BasicIdentitySteps({
 
   const savePersonal = personal.handleSubmit(async (values) => {
     const answer = await saveBasicDraft(api, values);
-    if (showRefusal(answer, personal.setError, STEP1)) setStep(2);
+    if (showRefusal(answer, personal.setError, STEP1)) onStep(2);
   });
 
   // A commit checks the whole draft: an error of step 1 takes the user back there.
   const onStep1 = (field: string, message: string) => {
     if (!(STEP1 as readonly string[]).includes(field)) return false;
     personal.setError(field as keyof Step1Values, { type: "server", message });
-    setStep(1);
+    onStep(1);
     return true;
   };
 
@@ -103,20 +132,10 @@ function BasicIdentitySteps({
     onClose();
   });
 
-  const form = step === 1 ? personal : documents;
   return (
-    <StepDialog
-      title={t("identity.basic.title")}
-      step={step}
-      steps={2}
-      formId={formId}
-      submitLabel={t(step === 1 ? "identity.next" : "identity.submit")}
-      submitting={form.formState.isSubmitting}
-      onBack={step === 2 ? () => setStep(1) : undefined}
-      onClose={onClose}
-    >
+    <>
       {step === 1 ? (
-        <FormStack id={formId} label={t("identity.basic.step1")} onSubmit={savePersonal}>
+        <FormStack id={formId} label={t("identity.basic.step1")} onSubmit={(event) => run(() => savePersonal(event))}>
           <Stack direction={{ base: "column", md: "row" }} gap="4">
             <TextField name="firstName" register={personal.register} error={personal.formState.errors.firstName} rejected={rejected} autoComplete="given-name" />
             <TextField name="lastName" register={personal.register} error={personal.formState.errors.lastName} rejected={rejected} autoComplete="family-name" />
@@ -132,13 +151,13 @@ function BasicIdentitySteps({
           <FormError error={personal.formState.errors.root} />
         </FormStack>
       ) : (
-        <FormStack id={formId} label={t("identity.basic.step2")} onSubmit={submit}>
+        <FormStack id={formId} label={t("identity.basic.step2")} onSubmit={(event) => run(() => submit(event))}>
           <TextField name="idCard" register={documents.register} error={documents.formState.errors.idCard} rejected={rejected} />
           <DocumentField name="backImg" control={documents.control} error={documents.formState.errors.backImg} rejected={rejected} helperText={t("identity.help.backImg")} />
           <DocumentField name="otherImg" control={documents.control} error={documents.formState.errors.otherImg} rejected={rejected} helperText={t("identity.help.otherImg")} />
           <FormError error={documents.formState.errors.root} />
         </FormStack>
       )}
-    </StepDialog>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, Text } from "@chakra-ui/react";
-import { useCallback, useEffect, useId, type FormEvent } from "react";
+import { useCallback, useEffect } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { applyFieldErrors, FormError, FormStack, useDomainForm } from "@/components/ui/form";
 import type { ApiFieldError } from "@/lib/api-client";
@@ -10,7 +10,6 @@ import { useI18n } from "@/lib/i18n";
 import { saveInvestorDraft } from "../api/investor-identity";
 import { listOf, showRefusal, textOf, type DraftAnswers } from "./draft-values";
 import { CountriesField, DocumentField, TextField, type RejectedFields } from "./identity-fields";
-import { StepDialog } from "./step-dialog";
 
 type InvestorType = Schema<"InvestorType">;
 
@@ -28,6 +27,7 @@ const COMPANY_DOCUMENTS = [
   "proofOfAddressImg",
 ] as const;
 const LISTS: readonly string[] = ["registerJurisdictions", "mainBusinessOperateCountry"];
+const NONE: readonly string[] = [];
 
 /** The fields of each step between the type and the agreement (SPEC §2 "Investor identity modal"). */
 export function investorSteps(type: InvestorType): readonly (readonly string[])[] {
@@ -37,31 +37,29 @@ export function investorSteps(type: InvestorType): readonly (readonly string[])[
 type Values = Record<string, string | string[]>;
 
 export interface InvestorDetailsProps {
-  readonly title: string;
+  /** The form's id, which the dialog's Next button submits. */
+  readonly formId: string;
   readonly type: InvestorType;
   /** 2 or 3 (the steps between the type and the agreement). */
   readonly step: number;
-  readonly steps: number;
+  readonly run: (task: () => Promise<unknown>) => Promise<void>;
   readonly answers: DraftAnswers;
   /** The basic identity's country: a US resident gives an SSN. */
   readonly basicCountry: string;
   readonly rejected: RejectedFields;
   /** What a commit refused (it checks the whole draft): shown under this step's fields. */
   readonly refused: readonly ApiFieldError[];
-  readonly onBack: () => void;
   readonly onSaved: () => Promise<void>;
-  readonly onClose: () => void;
 }
 
 /**
  * One step of the investor's details: its fields checked by the domain (the type's whole form,
  * this step's errors shown), then saved as the draft.
  */
-export function InvestorDetails({ title, type, step, steps, answers, basicCountry, rejected, refused, onBack, onSaved, onClose }: InvestorDetailsProps) {
+export function InvestorDetails({ formId, type, step, run, answers, basicCountry, rejected, refused, onSaved }: InvestorDetailsProps) {
   const { t } = useI18n();
   const api = useApiClient();
-  const formId = useId();
-  const fields = investorSteps(type)[step - 2] ?? [];
+  const fields = investorSteps(type)[step - 2] ?? NONE;
   const context = useCallback(() => ({ basicCountry }), [basicCountry]);
   const { register, control, trigger, getValues, setError, formState } = useDomainForm<Values>({
     form: type === 1 ? "companyInvestor" : "individualInvestor",
@@ -77,8 +75,7 @@ export function InvestorDetails({ title, type, step, steps, answers, basicCountr
   const shown = fields.filter((field) => field !== "accessory" || needsSsn);
 
   // The whole form is checked (the resolver knows no steps); only this step's errors stop it.
-  const save = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const save = async () => {
     if (!(await trigger(shown))) return;
     const values = getValues();
     const body = Object.fromEntries(shown.map((field) => [field, values[field]]));
@@ -86,50 +83,46 @@ export function InvestorDetails({ title, type, step, steps, answers, basicCountr
     if (showRefusal(answer, setError, shown)) await onSaved();
   };
 
-  const { errors, isSubmitting } = formState;
+  const { errors } = formState;
   const error = (field: string) => errors[field];
   return (
-    <StepDialog
-      title={title}
-      step={step}
-      steps={steps}
-      formId={formId}
-      submitLabel={t("identity.next")}
-      submitting={isSubmitting}
-      onBack={onBack}
-      onClose={onClose}
+    <FormStack
+      id={formId}
+      label={t(type === 1 && step === 2 ? "identity.investor.company_info" : "identity.investor.documents")}
+      onSubmit={(event) => {
+        event.preventDefault();
+        return run(() => save());
+      }}
     >
-      <FormStack id={formId} label={t(type === 1 && step === 2 ? "identity.investor.company_info" : "identity.investor.documents")} onSubmit={save}>
-        {type === 1 && step === 3 && <Text fontSize="sm" color="fg.muted">{t("identity.investor.documents_help")}</Text>}
-        {shown.map((field) => {
-          if (LISTS.includes(field)) {
-            return <CountriesField key={field} name={field} control={control} error={error(field)} rejected={rejected} />;
-          }
-          if (field.endsWith("File") || field.endsWith("Img")) {
-            return (
-              <DocumentField
-                key={field}
-                name={field}
-                control={control}
-                error={error(field)}
-                rejected={rejected}
-                helperText={field === "taxFormFile" ? t("identity.help.taxFormFile") : undefined}
-              />
-            );
-          }
-          return <TextField key={field} name={field} register={register} error={error(field)} rejected={rejected} />;
-        })}
-        {shown.includes("taxFormFile") && (
-          <Text fontSize="sm">
-            <Link asChild colorPalette="teal" variant="underline">
-              <RouterLink to={paths.docsTaxForms} target="_blank">
-                {t("title.tax_forms")}
-              </RouterLink>
-            </Link>
-          </Text>
-        )}
-        <FormError error={errors.root} />
-      </FormStack>
-    </StepDialog>
+      {type === 1 && step === 3 && <Text fontSize="sm" color="fg.muted">{t("identity.investor.documents_help")}</Text>}
+      {shown.map((field) => {
+        if (LISTS.includes(field)) {
+          return <CountriesField key={field} name={field} control={control} error={error(field)} rejected={rejected} />;
+        }
+        if (field.endsWith("File") || field.endsWith("Img")) {
+          return (
+            <DocumentField
+              key={field}
+              name={field}
+              control={control}
+              error={error(field)}
+              rejected={rejected}
+              helperText={field === "taxFormFile" ? t("identity.help.taxFormFile") : undefined}
+            />
+          );
+        }
+        return <TextField key={field} name={field} register={register} error={error(field)} rejected={rejected} />;
+      })}
+      {shown.includes("taxFormFile") && (
+        <Text fontSize="sm">
+          <Link asChild colorPalette="teal" variant="underline">
+            <RouterLink to={paths.docsTaxForms} target="_blank">
+              {t("title.tax_forms")}
+            </RouterLink>
+          </Link>
+        </Text>
+      )}
+      <FormError error={errors.root} />
+    </FormStack>
   );
 }

@@ -1,5 +1,5 @@
 import { Checkbox, Field, Link, RadioGroup, Stack, Text } from "@chakra-ui/react";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { FormStack } from "@/components/ui/form";
 import { PageSpinner } from "@/components/ui/page-spinner";
@@ -13,7 +13,7 @@ import { commitInvestorIdentity, saveInvestorDraft, useInvestorDraft } from "../
 import type { IdentityDialogProps } from "./basic-identity-dialog";
 import { rejectedFields } from "./identity-fields";
 import { InvestorDetails, investorSteps } from "./investor-details";
-import { StepDialog } from "./step-dialog";
+import { StepDialog, useBusy } from "./step-dialog";
 
 type InvestorType = Schema<"InvestorType">;
 
@@ -33,7 +33,7 @@ export function InvestorDialog({ self, onClose, onCommitted }: IdentityDialogPro
   const [typeError, setTypeError] = useState<string | undefined>(undefined);
   const [agreed, setAgreed] = useState(false);
   const [agreementError, setAgreementError] = useState<string | undefined>(undefined);
-  const [submitting, setSubmitting] = useState(false);
+  const [busy, run] = useBusy();
   // A commit's refusal of a field, shown on the step that holds it.
   const [refused, setRefused] = useState<readonly ApiFieldError[]>([]);
   const rejected = useMemo(
@@ -44,22 +44,12 @@ export function InvestorDialog({ self, onClose, onCommitted }: IdentityDialogPro
   const steps = chosen === 1 ? 4 : 3;
   const title = t("identity.investor.title");
 
-  if (!draft) {
-    return (
-      <StepDialog title={title} step={1} steps={3} formId="" submitLabel={t("identity.next")} submitting={false} onClose={onClose}>
-        {error ? <Text color="fg.error">{t("app.load_failed")}</Text> : <PageSpinner />}
-      </StepDialog>
-    );
-  }
-
   const saveType = async () => {
     if (chosen === undefined) {
       setTypeError(t("error.required_choice"));
       return;
     }
-    setSubmitting(true);
     const answer = await saveInvestorDraft(api, { type: chosen });
-    setSubmitting(false);
     if (!answer.ok) {
       setTypeError(answer.fieldErrors[0]?.message ?? answer.message);
       return;
@@ -73,10 +63,8 @@ export function InvestorDialog({ self, onClose, onCommitted }: IdentityDialogPro
       setAgreementError(t("identity.agreement_required"));
       return;
     }
-    setSubmitting(true);
     const answer = await commitInvestorIdentity(api);
     if (!answer.ok) {
-      setSubmitting(false);
       // A field the commit refused: back to the step that holds it, where it shows.
       const field = answer.fieldErrors[0]?.field;
       const back = field ? investorSteps(chosen ?? 0).findIndex((fields) => fields.includes(field)) : -1;
@@ -90,32 +78,103 @@ export function InvestorDialog({ self, onClose, onCommitted }: IdentityDialogPro
       return;
     }
     await onCommitted();
-    setSubmitting(false);
     toaster.create({ type: "success", title: answer.message });
     onClose();
   };
 
   const last = step === steps;
-  if (step > 1 && !last && chosen !== undefined) {
-    return (
+  let content: ReactNode = error ? <Text color="fg.error">{t("app.load_failed")}</Text> : <PageSpinner />;
+  if (draft && step === 1) {
+    content = (
+      <FormStack
+        id={formId}
+        label={t("identity.investor.type")}
+        onSubmit={(event) => {
+          event.preventDefault();
+          return run(saveType);
+        }}
+      >
+        <Field.Root invalid={typeError !== undefined} required>
+          <RadioGroup.Root
+            value={chosen === undefined ? null : String(chosen)}
+            onValueChange={({ value }) => {
+              setType(value === "1" ? 1 : 0);
+              setTypeError(undefined);
+            }}
+            aria-label={t("identity.investor.type")}
+          >
+            <Stack gap="3">
+              {([0, 1] as const).map((value) => (
+                <RadioGroup.Item key={value} value={String(value)} borderWidth="1px" borderRadius="md" padding="3" alignItems="start">
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>
+                    <Text fontWeight="semibold">{t(`identity.investor.type_${value}`)}</Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {t(`identity.investor.type_${value}_detail`)}
+                    </Text>
+                  </RadioGroup.ItemText>
+                </RadioGroup.Item>
+              ))}
+            </Stack>
+          </RadioGroup.Root>
+          <Field.ErrorText>{typeError}</Field.ErrorText>
+        </Field.Root>
+      </FormStack>
+    );
+  } else if (draft && !last && chosen !== undefined) {
+    content = (
       <InvestorDetails
         key={`${chosen}-${step}`}
-        title={title}
+        formId={formId}
         type={chosen}
         step={step}
-        steps={steps}
+        run={run}
         answers={draft.answers}
         basicCountry={self.country ?? ""}
         rejected={rejected}
         refused={refused}
-        onBack={() => setStep(step - 1)}
         onSaved={async () => {
           await mutate();
           setRefused([]);
           setStep(step + 1);
         }}
-        onClose={onClose}
       />
+    );
+  } else if (draft) {
+    content = (
+      <FormStack
+        id={formId}
+        label={t("identity.investor.agreement")}
+        onSubmit={(event) => {
+          event.preventDefault();
+          return run(commit);
+        }}
+      >
+        <Text>{t(chosen === 1 ? "identity.investor.agreement_company" : "identity.investor.agreement_individual")}</Text>
+        <Text fontSize="sm">
+          <Link asChild colorPalette="teal" variant="underline">
+            <RouterLink to={paths.docsAgreement} target="_blank">
+              {t("docs.agreement.title")}
+            </RouterLink>
+          </Link>
+        </Text>
+        <Field.Root invalid={agreementError !== undefined} required>
+          <Checkbox.Root
+            checked={agreed}
+            onCheckedChange={({ checked }) => {
+              setAgreed(checked === true);
+              setAgreementError(undefined);
+            }}
+            alignItems="start"
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{t("identity.investor.agree")}</Checkbox.Label>
+          </Checkbox.Root>
+          <Field.ErrorText>{agreementError}</Field.ErrorText>
+        </Field.Root>
+      </FormStack>
     );
   }
   return (
@@ -125,66 +184,11 @@ export function InvestorDialog({ self, onClose, onCommitted }: IdentityDialogPro
       steps={steps}
       formId={formId}
       submitLabel={t(last ? "identity.submit" : "identity.next")}
-      submitting={submitting}
+      submitting={busy}
       onBack={step > 1 ? () => setStep(step - 1) : undefined}
       onClose={onClose}
     >
-      {step === 1 ? (
-        <FormStack id={formId} label={t("identity.investor.type")} onSubmit={(event) => { event.preventDefault(); return saveType(); }}>
-          <Field.Root invalid={typeError !== undefined} required>
-            <RadioGroup.Root
-              value={chosen === undefined ? null : String(chosen)}
-              onValueChange={({ value }) => {
-                setType(value === "1" ? 1 : 0);
-                setTypeError(undefined);
-              }}
-              aria-label={t("identity.investor.type")}
-            >
-              <Stack gap="3">
-                {([0, 1] as const).map((value) => (
-                  <RadioGroup.Item key={value} value={String(value)} borderWidth="1px" borderRadius="md" padding="3" alignItems="start">
-                    <RadioGroup.ItemHiddenInput />
-                    <RadioGroup.ItemIndicator />
-                    <RadioGroup.ItemText>
-                      <Text fontWeight="semibold">{t(`identity.investor.type_${value}`)}</Text>
-                      <Text fontSize="sm" color="fg.muted">
-                        {t(`identity.investor.type_${value}_detail`)}
-                      </Text>
-                    </RadioGroup.ItemText>
-                  </RadioGroup.Item>
-                ))}
-              </Stack>
-            </RadioGroup.Root>
-            <Field.ErrorText>{typeError}</Field.ErrorText>
-          </Field.Root>
-        </FormStack>
-      ) : (
-        <FormStack id={formId} label={t("identity.investor.agreement")} onSubmit={(event) => { event.preventDefault(); return commit(); }}>
-          <Text>{t(chosen === 1 ? "identity.investor.agreement_company" : "identity.investor.agreement_individual")}</Text>
-          <Text fontSize="sm">
-            <Link asChild colorPalette="teal" variant="underline">
-              <RouterLink to={paths.docsAgreement} target="_blank">
-                {t("docs.agreement.title")}
-              </RouterLink>
-            </Link>
-          </Text>
-          <Field.Root invalid={agreementError !== undefined} required>
-            <Checkbox.Root
-              checked={agreed}
-              onCheckedChange={({ checked }) => {
-                setAgreed(checked === true);
-                setAgreementError(undefined);
-              }}
-              alignItems="start"
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>{t("identity.investor.agree")}</Checkbox.Label>
-            </Checkbox.Root>
-            <Field.ErrorText>{agreementError}</Field.ErrorText>
-          </Field.Root>
-        </FormStack>
-      )}
+      {content}
     </StepDialog>
   );
 }

@@ -1,5 +1,5 @@
-import { Button, HStack, Progress, Stack, Text } from "@chakra-ui/react";
-import type { ReactNode } from "react";
+import { Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { AppDialog } from "@/components/ui/app-dialog";
 import { useI18n } from "@/lib/i18n";
 
@@ -19,8 +19,33 @@ export interface StepDialogProps {
 }
 
 /**
+ * Whether a step's work (a save, a commit) is under way, for the footer's button, and `run`,
+ * which marks it while `task` runs.
+ */
+export function useBusy(): readonly [boolean, (task: () => Promise<unknown>) => Promise<void>] {
+  const [busy, setBusy] = useState(false);
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
+  const run = useCallback(async (task: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await task();
+    } finally {
+      if (shown.current) setBusy(false);
+    }
+  }, []);
+  return [busy, run] as const;
+}
+
+/**
  * A verification dialog of several steps (SPEC §2: basic identity 1/2 and 2/2, investor 3 or 4):
  * where the user is, the step's form, and Back / Next (or Submit) below it, out of the toasts' way.
+ * One dialog for all the steps (mounted once: only its content changes from step to step).
  */
 export function StepDialog({ title, step, steps, formId, submitLabel, submitting, onBack, onClose, children }: StepDialogProps) {
   const { t } = useI18n();
@@ -50,11 +75,10 @@ export function StepDialog({ title, step, steps, formId, submitLabel, submitting
           <Text fontSize="sm" color="fg.muted">
             {where}
           </Text>
-          <Progress.Root value={(step / steps) * 100} size="xs" colorPalette="teal" aria-label={where}>
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
+          {/* The same as the text above it, drawn: hidden from screen readers. */}
+          <Box aria-hidden="true" height="1" borderRadius="full" background="bg.muted">
+            <Box height="full" borderRadius="full" background="teal.solid" width={`${(step / steps) * 100}%`} />
+          </Box>
         </Stack>
         {children}
       </Stack>

@@ -10,18 +10,18 @@ use server::services::identity::Decision;
 use crate::helpers::{Answer, EN, PASSWORD, TestApp, spawn_app};
 use crate::uploads::{png, uploaded};
 
-fn step1() -> Value {
+pub fn step1() -> Value {
     json!({
         "firstName": "Ada", "lastName": "Lovelace", "country": "GB", "birthday": "1990-12-10",
         "postcode": "W1", "province": "London", "city": "London", "address": "1 Main Street"
     })
 }
 
-async fn post(app: &TestApp, token: &str, path: &str, body: &Value) -> Answer {
+pub async fn post(app: &TestApp, token: &str, path: &str, body: &Value) -> Answer {
     app.post_json(path, body, EN, Some(token)).await
 }
 
-async fn decide(app: &TestApp, email: &str, verification: Verification, decision: Decision) {
+pub async fn decide(app: &TestApp, email: &str, verification: Verification, decision: Decision) {
     server::admin_identity::decide(
         &app.db,
         app.clock.now_ms(),
@@ -34,7 +34,7 @@ async fn decide(app: &TestApp, email: &str, verification: Verification, decision
     .expect("the decision is taken");
 }
 
-fn reject(kind: RejectionKind, field: &str) -> Decision {
+pub fn reject(kind: RejectionKind, field: &str) -> Decision {
     Decision::Reject {
         kind,
         items: vec![(
@@ -56,7 +56,7 @@ fn statuses(me: &Value) -> Value {
 }
 
 /// A user with a committed basic identity draft (both steps saved); answers token and image.
-async fn basic_in_review(app: &TestApp, email: &str) -> (String, String) {
+pub async fn basic_in_review(app: &TestApp, email: &str) -> (String, String) {
     let token = app.register(email, PASSWORD).await;
     let image = uploaded(app, &token, "passport.png", png(4000)).await;
     post(app, &token, "/user/info", &step1()).await.assert_ok();

@@ -39,4 +39,5 @@ mod step_up;
 mod switches;
 mod test_clock;
 mod uploads;
+mod user_info;
 mod web;

@@ -30,6 +30,7 @@ mod profile;
 mod races;
 mod register;
 mod schema_check;
+mod screening;
 mod security_center;
 mod security_log;
 mod session_list;

@@ -11,6 +11,7 @@ use crate::config::Config;
 use crate::db::Db;
 use crate::services::identity::{self, Decision};
 use crate::services::operator_audit::{self, command_line_operator};
+use crate::services::screening::rescreen;
 use crate::services::{accounts, screening};
 
 /// A verification by its name on the command line.
@@ -151,14 +152,15 @@ pub async fn decide_from_command_line(
     Ok(())
 }
 
-/// `admin identity list`: the attempts in review, oldest first (a held case says so).
+/// `admin identity list`: the attempts in review, oldest first (a held case says so), then the
+/// approved verifications that re-screening found on a list.
 pub async fn list(config: &Config) -> anyhow::Result<()> {
     let db = Db::connect(config.database_url.expose(), 1)?;
-    let queue = db
-        .read(|conn| identity::queue(conn).map_err(crate::api::AppError::from))
+    let (queue, alerts) = db
+        .read(|conn| Ok((identity::queue(conn)?, rescreen::alerts(conn)?)))
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    if queue.is_empty() {
+    if queue.is_empty() && alerts.is_empty() {
         println!("nothing is waiting for review");
     }
     for (attempt, email) in queue {
@@ -174,11 +176,17 @@ pub async fn list(config: &Config) -> anyhow::Result<()> {
             }
         );
     }
+    for (alert, email) in alerts {
+        println!(
+            "{email}\t{}\tapproved\tre-screened {}\tALERT: screening hit on an approved user",
+            alert.verification, alert.screened_at
+        );
+    }
     Ok(())
 }
 
 /// `admin identity show`: the newest attempt of a verification, its answers, screening hits
-/// and rejection items.
+/// and rejection items, and the hits re-screening found once it was approved.
 pub async fn show(config: &Config, email: &str, verification: &str) -> anyhow::Result<()> {
     let verification = parse_verification(verification)?;
     let db = Db::connect(config.database_url.expose(), 1)?;
@@ -188,24 +196,40 @@ pub async fn show(config: &Config, email: &str, verification: &str) -> anyhow::R
             let Some(user) = accounts::find_by_email(conn, &address)? else {
                 return Ok(None);
             };
+            let alert = rescreen::alert_of(conn, &user.id, verification)?;
             let Some(attempt) = identity::last_attempt(conn, &user.id, verification)? else {
-                return Ok(Some(None));
+                return Ok(Some((None, alert)));
             };
             let items = identity::items(conn, &attempt.id)?;
-            Ok(Some(Some((attempt, items))))
+            Ok(Some((Some((attempt, items)), alert)))
         })
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let Some(found) = found else {
+    let Some((found, alert)) = found else {
         bail!("no account has the e-mail address {email}");
     };
-    let Some((attempt, items)) = found else {
-        println!(
+    match found {
+        None => println!(
             "{email} has not submitted the {} verification",
             verification.as_str()
+        ),
+        Some((attempt, items)) => print_attempt(email, verification, &attempt, items),
+    }
+    if let Some(alert) = alert {
+        println!(
+            "SCREENING ALERT (approved; re-screened {}): {}",
+            alert.screened_at, alert.hits
         );
-        return Ok(());
-    };
+    }
+    Ok(())
+}
+
+fn print_attempt(
+    email: &str,
+    verification: Verification,
+    attempt: &identity::AttemptRow,
+    items: Vec<identity::Item>,
+) {
     println!(
         "{} verification of {email}, attempt {}: {:?}",
         verification.as_str(),
@@ -228,10 +252,10 @@ pub async fn show(config: &Config, email: &str, verification: &str) -> anyhow::R
             item.field, item.reason, item.message, item.note
         );
     }
-    Ok(())
 }
 
-/// `admin screening import FILE`: replaces the lists the file names.
+/// `admin screening import FILE`: replaces the lists the file names, then screens every
+/// approved user again and keeps each hit as an alert for the operators.
 pub async fn screening_import(config: &Config, file: &std::path::Path) -> anyhow::Result<()> {
     let text =
         std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
@@ -242,20 +266,62 @@ pub async fn screening_import(config: &Config, file: &std::path::Path) -> anyhow
     let operator = command_line_operator();
     let detail = format!("{} names from {}", entries.len(), file.display());
     let count = db
-        .write(move |conn| {
-            let count = screening::import(conn, &entries, now)?;
-            operator_audit::record(
-                conn,
-                &operator,
-                "screening_import",
-                "screening",
-                &detail,
-                now,
-            )?;
-            Ok(count)
+        .write({
+            let operator = operator.clone();
+            move |conn| {
+                let count = screening::import(conn, &entries, now)?;
+                operator_audit::record(
+                    conn,
+                    &operator,
+                    "screening_import",
+                    "screening",
+                    &detail,
+                    now,
+                )?;
+                Ok(count)
+            }
         })
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     println!("imported {count} names");
+    let found = rescreen::rescreen(&db)
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let detail = format!(
+        "{} approved users, {} verifications with a hit",
+        found.users,
+        found.alerts.len()
+    );
+    let alerts = found.alerts.clone();
+    db.write(move |conn| {
+        rescreen::replace_alerts(conn, &alerts, now)?;
+        operator_audit::record(
+            conn,
+            &operator,
+            "screening_rescreen",
+            "screening",
+            &detail,
+            now,
+        )?;
+        Ok(())
+    })
+    .await
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    println!(
+        "re-screened {} approved users: {} verifications with a hit",
+        found.users,
+        found.alerts.len()
+    );
+    for alert in &found.alerts {
+        let best = &alert.hits[0];
+        println!(
+            "ALERT\t{}\t{}\t{} ({}, score {})",
+            alert.email,
+            alert.verification.as_str(),
+            best.listed,
+            best.list,
+            best.score
+        );
+    }
     Ok(())
 }

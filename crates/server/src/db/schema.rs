@@ -350,6 +350,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     verification_attempts,
     rejection_items,
     screening_entries,
+    screening_alerts,
 );
 
 diesel::table! {
@@ -410,5 +411,15 @@ diesel::table! {
         birth_date -> Nullable<Text>,
         country -> Nullable<Text>,
         imported_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    screening_alerts (user_id, verification) {
+        user_id -> Text,
+        verification -> Text,
+        attempt_id -> Text,
+        hits -> Text,
+        screened_at -> BigInt,
     }
 }

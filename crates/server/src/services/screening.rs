@@ -6,6 +6,9 @@
 //!
 //! The list file is tab-separated text, one name a line: `name`, `birth date` (YYYY-MM-DD or
 //! empty), `country` (ISO 3166-1 alpha-2 or empty), `list`; lines starting with `#` are notes.
+//! Importing a list screens every approved user again ([`rescreen`]).
+
+pub mod rescreen;
 
 use diesel::prelude::*;
 use domain::review::Verification;

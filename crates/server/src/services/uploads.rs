@@ -15,16 +15,15 @@ use aes_gcm::aead::generic_array::GenericArray;
 use aes_gcm::aead::stream::{DecryptorBE32, EncryptorBE32};
 use anyhow::{Context, anyhow};
 use bytes::{Bytes, BytesMut};
-use diesel::prelude::*;
-use domain::upload::FileKind;
 use futures_util::stream::{BoxStream, StreamExt};
 use object_store::path::Path as ObjectPath;
 use object_store::{ObjectStore, WriteMultipart};
 
 use crate::config::UploadsConfig;
-use crate::db::DbConnection;
-use crate::db::schema::uploads;
-use crate::services::vault::{Purpose, Vault};
+
+mod records;
+
+pub use records::{AcceptedFile, UploadRow, find_owned, insert, not_owned};
 
 /// Plain bytes per encrypted segment.
 pub const SEGMENT: usize = 64 * 1024;
@@ -294,122 +293,4 @@ impl SealedReader {
             }
         }
     }
-}
-
-/// A file the upload rules accepted.
-#[derive(Debug, Clone, Copy)]
-pub struct AcceptedFile<'a> {
-    /// As the user's file was named.
-    pub name: &'a str,
-    pub kind: FileKind,
-    pub size: u64,
-}
-
-/// An upload's row.
-#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
-#[diesel(table_name = uploads)]
-pub struct UploadRow {
-    pub id: String,
-    pub user_id: String,
-    pub reference: String,
-    pub original_name: String,
-    pub kind: String,
-    pub size: i64,
-    pub wrapped_key: String,
-    pub created_at: i64,
-}
-
-impl UploadRow {
-    /// A new row for an accepted file of `user_id`, its key sealed for its id.
-    pub fn new(
-        vault: &Vault,
-        id: String,
-        user_id: &str,
-        file: &AcceptedFile<'_>,
-        key: &[u8; 32],
-        now: i64,
-    ) -> UploadRow {
-        let AcceptedFile {
-            name: original_name,
-            kind,
-            size,
-        } = *file;
-        UploadRow {
-            reference: format!("{id}.{}", extension(kind)),
-            wrapped_key: vault.seal(Purpose::UploadKey, &id, key),
-            id,
-            user_id: user_id.to_owned(),
-            original_name: original_name.to_owned(),
-            kind: kind_text(kind).to_owned(),
-            size: i64::try_from(size).unwrap_or(i64::MAX),
-            created_at: now,
-        }
-    }
-
-    pub fn kind(&self) -> FileKind {
-        match self.kind.as_str() {
-            "png" => FileKind::Png,
-            "pdf" => FileKind::Pdf,
-            _ => FileKind::Jpeg,
-        }
-    }
-}
-
-fn extension(kind: FileKind) -> &'static str {
-    match kind {
-        FileKind::Jpeg => "jpg",
-        FileKind::Png => "png",
-        FileKind::Pdf => "pdf",
-    }
-}
-
-fn kind_text(kind: FileKind) -> &'static str {
-    match kind {
-        FileKind::Jpeg => "jpeg",
-        FileKind::Png => "png",
-        FileKind::Pdf => "pdf",
-    }
-}
-
-pub fn insert(conn: &mut DbConnection, row: &UploadRow) -> QueryResult<()> {
-    diesel::insert_into(uploads::table)
-        .values(row)
-        .execute(conn)
-        .map(drop)
-}
-
-/// `user_id`'s upload with `reference`, or none (unknown, or another user's).
-pub fn find_owned(
-    conn: &mut DbConnection,
-    user_id: &str,
-    reference: &str,
-) -> QueryResult<Option<UploadRow>> {
-    uploads::table
-        .filter(uploads::reference.eq(reference))
-        .filter(uploads::user_id.eq(user_id))
-        .select(UploadRow::as_select())
-        .first(conn)
-        .optional()
-}
-
-/// The references among `references` that are not `user_id`'s uploads (unknown or another
-/// user's), in the order given.
-pub fn not_owned(
-    conn: &mut DbConnection,
-    user_id: &str,
-    references: &[String],
-) -> QueryResult<Vec<String>> {
-    if references.is_empty() {
-        return Ok(Vec::new());
-    }
-    let owned: Vec<String> = uploads::table
-        .filter(uploads::user_id.eq(user_id))
-        .filter(uploads::reference.eq_any(references))
-        .select(uploads::reference)
-        .load(conn)?;
-    Ok(references
-        .iter()
-        .filter(|r| !owned.contains(r))
-        .cloned()
-        .collect())
 }

@@ -199,20 +199,12 @@ pub async fn check_hashed(
     key: &str,
     verify: impl Future<Output = Result<bool, AppError>>,
 ) -> Result<bool, AppError> {
-    let lease = format!("turn:{key}");
     let deadline = tokio::time::Instant::now() + TURN_WAIT;
     loop {
-        let (key, lease, now) = (key.to_owned(), lease.clone(), state.clock.now_ms());
+        let (key, now) = (key.to_owned(), state.clock.now_ms());
         let turn = state
             .db
-            .write(move |conn| {
-                if let Some(attempt) = throttle::peek(conn, &key, PER_FACTOR, now)?
-                    && attempt.over(PER_FACTOR)
-                {
-                    return Ok(Err(AppError::too_many_attempts(attempt.seconds_left)));
-                }
-                Ok(Ok(throttle::try_lease(conn, &lease, now + TURN_MS, now)?))
-            })
+            .write(move |conn| take_turn(conn, &key, now))
             .await??;
         if turn {
             break;
@@ -223,21 +215,54 @@ pub async fn check_hashed(
         tokio::time::sleep(TURN_POLL).await;
     }
     let verified = verify.await;
-    let (key, right, now) = (
+    let (key, wrong, now) = (
         key.to_owned(),
-        matches!(verified, Ok(true)),
+        matches!(verified, Ok(false)),
         state.clock.now_ms(),
     );
-    let wrong = matches!(verified, Ok(false));
     state
         .db
-        .write(move |conn| {
-            throttle::end_lease(conn, &lease)?;
-            if wrong {
-                throttle::take(conn, &key, PER_FACTOR, now)?;
-            }
-            Ok(())
-        })
+        .write(move |conn| end_turn(conn, &key, wrong, now))
         .await?;
-    verified.map(|_| right)
+    verified
+}
+
+fn lease_of(key: &str) -> String {
+    format!("turn:{key}")
+}
+
+/// Takes the turn of `key`'s checks, inside the caller's transaction: `Ok(true)` it is this
+/// check's, `Ok(false)` another check holds it, 429 while the limit is reached.
+///
+/// The lease is taken before the count is read. On PostgreSQL (read committed) each statement
+/// sees what was committed when it started, and the previous holder ends its lease and counts
+/// its wrong attempt in one transaction: taking the lease waits for that transaction, so the
+/// count read after it includes that attempt. Read before the lease, it could be the count
+/// from before that attempt, and a sixth wrong secret would be judged.
+pub fn take_turn(
+    conn: &mut DbConnection,
+    key: &str,
+    now: i64,
+) -> Result<Result<bool, AppError>, AppError> {
+    let lease = lease_of(key);
+    let turn = throttle::try_lease(conn, &lease, now + TURN_MS, now)?;
+    if let Some(attempt) = throttle::peek(conn, key, PER_FACTOR, now)?
+        && attempt.over(PER_FACTOR)
+    {
+        if turn {
+            throttle::end_lease(conn, &lease)?;
+        }
+        return Ok(Err(AppError::too_many_attempts(attempt.seconds_left)));
+    }
+    Ok(Ok(turn))
+}
+
+/// Ends the turn [`take_turn`] gave, counting the attempt when the secret was `wrong`, in one
+/// transaction (the caller's).
+pub fn end_turn(conn: &mut DbConnection, key: &str, wrong: bool, now: i64) -> Result<(), AppError> {
+    throttle::end_lease(conn, &lease_of(key))?;
+    if wrong {
+        throttle::take(conn, key, PER_FACTOR, now)?;
+    }
+    Ok(())
 }

@@ -1,7 +1,7 @@
 //! Identity verification: basic identity (draft per step, commit), investor certification
 //! (individual and company), the AML and QI questionnaires, their gates (105 then 106), the
 //! operators' decisions (`admin identity approve|reject`), resubmission after a rejection,
-//! concurrent commits and screening.
+//! concurrent commits (screening: `screening.rs`).
 
 use domain::review::{RejectionKind, RejectionReason, Verification};
 use serde_json::{Value, json};
@@ -10,18 +10,18 @@ use server::services::identity::Decision;
 use crate::helpers::{Answer, EN, PASSWORD, TestApp, spawn_app};
 use crate::uploads::{png, uploaded};
 
-fn step1() -> Value {
+pub fn step1() -> Value {
     json!({
         "firstName": "Ada", "lastName": "Lovelace", "country": "GB", "birthday": "1990-12-10",
         "postcode": "W1", "province": "London", "city": "London", "address": "1 Main Street"
     })
 }
 
-async fn post(app: &TestApp, token: &str, path: &str, body: &Value) -> Answer {
+pub async fn post(app: &TestApp, token: &str, path: &str, body: &Value) -> Answer {
     app.post_json(path, body, EN, Some(token)).await
 }
 
-async fn decide(app: &TestApp, email: &str, verification: Verification, decision: Decision) {
+pub async fn decide(app: &TestApp, email: &str, verification: Verification, decision: Decision) {
     server::admin_identity::decide(
         &app.db,
         app.clock.now_ms(),
@@ -34,7 +34,7 @@ async fn decide(app: &TestApp, email: &str, verification: Verification, decision
     .expect("the decision is taken");
 }
 
-fn reject(kind: RejectionKind, field: &str) -> Decision {
+pub fn reject(kind: RejectionKind, field: &str) -> Decision {
     Decision::Reject {
         kind,
         items: vec![(
@@ -56,7 +56,7 @@ fn statuses(me: &Value) -> Value {
 }
 
 /// A user with a committed basic identity draft (both steps saved); answers token and image.
-async fn basic_in_review(app: &TestApp, email: &str) -> (String, String) {
+pub async fn basic_in_review(app: &TestApp, email: &str) -> (String, String) {
     let token = app.register(email, PASSWORD).await;
     let image = uploaded(app, &token, "passport.png", png(4000)).await;
     post(app, &token, "/user/info", &step1()).await.assert_ok();
@@ -295,7 +295,7 @@ async fn gates_open_in_order_105_then_106() {
     );
 }
 
-fn company_fields(documents: &[String]) -> Value {
+pub fn company_fields(documents: &[String]) -> Value {
     let mut body = json!({
         "type": 1, "companyName": "Analytical Engines Ltd", "companyId": "HK-1234567",
         "registerJurisdictions": ["HK", "GB"], "mainBusinessOperateCountry": ["HK", "SG", "US"],
@@ -389,104 +389,6 @@ async fn a_company_investor_is_certified_then_answers_aml_and_qi() {
         statuses(app.user_self(&token).await.assert_ok()),
         json!([1, 1, 1, 1])
     );
-}
-
-fn stdout(output: &std::process::Output) -> String {
-    assert!(output.status.success(), "{output:?}");
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-#[actix_web::test]
-async fn a_listed_name_holds_the_case_and_the_command_line_decides_it() {
-    let app = spawn_app().await;
-    let list = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/screening-list.tsv");
-    let imported = stdout(&app.fiscard(&["admin", "screening", "import", list]));
-    assert!(imported.contains("imported 4 names"), "{imported}");
-
-    // A listed person (name order and case differ), born the same day in the same country.
-    let email = "listed@example.com";
-    let token = app.register(email, PASSWORD).await;
-    let image = uploaded(&app, &token, "passport.png", png(700)).await;
-    let mut person = step1();
-    person["firstName"] = json!("James");
-    person["lastName"] = json!("Moriarty");
-    person["birthday"] = json!("1965-04-01");
-    post(&app, &token, "/user/info", &person).await.assert_ok();
-    post(
-        &app,
-        &token,
-        "/user/info",
-        &json!({ "idCard": "X7654321", "backImg": image }),
-    )
-    .await
-    .assert_ok();
-    post(&app, &token, "/user/commit", &json!({}))
-        .await
-        .assert_ok();
-    // Someone else, not on the list.
-    basic_in_review(&app, "innocent@example.com").await;
-
-    let queue = stdout(&app.fiscard(&["admin", "identity", "list"]));
-    let held: Vec<&str> = queue.lines().filter(|l| l.contains("HELD")).collect();
-    assert_eq!(held.len(), 1, "{queue}");
-    assert!(held[0].starts_with(email), "{queue}");
-    let shown = stdout(&app.fiscard(&[
-        "admin",
-        "identity",
-        "show",
-        "--email",
-        email,
-        "--verification",
-        "basic",
-    ]));
-    assert!(shown.contains("SCREENING HITS"), "{shown}");
-    assert!(shown.contains("\"nameScore\":1.0"), "{shown}");
-    assert!(shown.contains("\"birthDateScore\":1.0") && shown.contains("MORIARTY, James"));
-
-    let refused = app.fiscard(&[
-        "admin",
-        "identity",
-        "reject",
-        "--email",
-        email,
-        "--verification",
-        "basic",
-        "--item",
-        "notAField|other|x",
-    ]);
-    assert!(
-        !refused.status.success(),
-        "an item must name a field of the form"
-    );
-    stdout(&app.fiscard(&[
-        "admin",
-        "identity",
-        "reject",
-        "--email",
-        email,
-        "--verification",
-        "basic",
-        "--item",
-        "|screening_match|We cannot continue.\\nPlease contact support.|sanctions hit",
-        "--final",
-    ]));
-    let me = app.user_self(&token).await;
-    let rejection = &me.assert_ok()["rejections"][0];
-    assert_eq!(rejection["kind"], "final");
-    assert_eq!(
-        rejection["items"][0]["message"],
-        "We cannot continue.\nPlease contact support."
-    );
-    stdout(&app.fiscard(&[
-        "admin",
-        "identity",
-        "approve",
-        "--email",
-        "innocent@example.com",
-        "--verification",
-        "basic",
-    ]));
-    assert!(stdout(&app.fiscard(&["admin", "identity", "list"])).contains("nothing is waiting"));
 }
 
 #[actix_web::test]

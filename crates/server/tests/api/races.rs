@@ -175,6 +175,70 @@ async fn twenty_wrong_pins_at_once_stop_at_the_limit() {
         .assert_ok();
 }
 
+/// What once let a sixth wrong PIN be judged on PostgreSQL, made to happen every time: the
+/// check whose turn ends counts its wrong PIN (the fifth) and frees the turn in one
+/// transaction, and the next check asks for the turn before that transaction commits. It must
+/// see the fifth counted and refuse (429), not judge a sixth. (On SQLite the writer lock runs the
+/// two one after the other; on PostgreSQL they overlap here.)
+#[actix_web::test]
+async fn the_turn_after_the_fifth_wrong_secret_sees_it_counted() {
+    use server::api::ApiCode;
+    use server::services::throttle;
+    use server::services::verification::{PER_FACTOR, end_turn, take_turn};
+    use std::time::Duration;
+
+    let app = spawn_app().await;
+    let key = "verify:security:interleaved";
+    let now = app.clock.now_ms();
+    app.db
+        .write(move |conn| {
+            for _ in 0..4 {
+                throttle::take(conn, key, PER_FACTOR, now)?;
+            }
+            Ok(())
+        })
+        .await
+        .expect("four wrong secrets counted");
+    let turn = app.db.write(move |conn| take_turn(conn, key, now)).await;
+    assert!(turn.expect("the database").expect("under the limit"));
+
+    // The fifth wrong secret, counted and not yet committed.
+    let (counted_tx, counted) = std::sync::mpsc::channel();
+    let (commit_tx, commit) = std::sync::mpsc::channel::<()>();
+    let db = app.db.clone();
+    let ending = actix_web::rt::spawn(async move {
+        db.write(move |conn| {
+            end_turn(conn, key, true, now)?;
+            counted_tx.send(()).expect("the test waits");
+            commit
+                .recv_timeout(Duration::from_secs(10))
+                .expect("the test says when to commit");
+            Ok(())
+        })
+        .await
+    });
+    actix_web::rt::task::spawn_blocking(move || counted.recv_timeout(Duration::from_secs(10)))
+        .await
+        .expect("the waiting thread")
+        .expect("the fifth is counted");
+    let db = app.db.clone();
+    let next =
+        actix_web::rt::spawn(async move { db.write(move |conn| take_turn(conn, key, now)).await });
+    // The next check reads and waits for the turn while the fifth is uncommitted.
+    actix_web::rt::time::sleep(Duration::from_millis(300)).await;
+    commit_tx.send(()).expect("the ending turn waits");
+    ending
+        .await
+        .expect("the ending task")
+        .expect("the fifth is committed");
+    let refused = next
+        .await
+        .expect("the next task")
+        .expect("the database")
+        .expect_err("no sixth turn after five wrong secrets");
+    assert_eq!(refused.code(), ApiCode::TooManyAttempts);
+}
+
 /// The right e-mail code sent ten times at once: one passes, the others find it spent, and none
 /// counts as a guess: the user is not locked out.
 #[actix_web::test]

@@ -1345,6 +1345,10 @@ export interface components {
         readonly Draft: {
             /** @description The answers saved so far, by field (after a rejection: the last attempt's). */
             readonly answers: Record<string, never>;
+            /** @description The names the answers' documents were uploaded under, by reference. */
+            readonly files: {
+                readonly [key: string]: string;
+            };
             readonly status: components["schemas"]["IdentityStatus"];
         };
         /** @description Register and recover, step 1: the e-mail address. */
@@ -1525,6 +1529,10 @@ export interface components {
         /** @description The investor draft as saved. */
         readonly InvestorDraft: {
             readonly answers: Record<string, never>;
+            /** @description The names the answers' documents were uploaded under, by reference. */
+            readonly files: {
+                readonly [key: string]: string;
+            };
             readonly status: components["schemas"]["IdentityStatus"];
             readonly type: null | components["schemas"]["InvestorType"];
         };
@@ -1855,6 +1863,10 @@ export interface components {
             readonly content: {
                 /** @description The answers saved so far, by field (after a rejection: the last attempt's). */
                 readonly answers: Record<string, never>;
+                /** @description The names the answers' documents were uploaded under, by reference. */
+                readonly files: {
+                    readonly [key: string]: string;
+                };
                 readonly status: components["schemas"]["IdentityStatus"];
             };
             /** @description A text in the caller's language (`User-Lang`). */
@@ -1931,6 +1943,10 @@ export interface components {
             /** @description The investor draft as saved. */
             readonly content: {
                 readonly answers: Record<string, never>;
+                /** @description The names the answers' documents were uploaded under, by reference. */
+                readonly files: {
+                    readonly [key: string]: string;
+                };
                 readonly status: components["schemas"]["IdentityStatus"];
                 readonly type: null | components["schemas"]["InvestorType"];
             };

@@ -23,7 +23,7 @@ use crate::config::UploadsConfig;
 
 mod records;
 
-pub use records::{AcceptedFile, UploadRow, find_owned, insert, not_owned};
+pub use records::{AcceptedFile, UploadRow, find_owned, insert, names_of, not_owned};
 
 /// Plain bytes per encrypted segment.
 pub const SEGMENT: usize = 64 * 1024;

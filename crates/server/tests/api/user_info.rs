@@ -21,7 +21,7 @@ async fn a_new_user_has_an_empty_draft() {
     let token = app.register("new-draft@example.com", PASSWORD).await;
     assert_eq!(
         draft(&app, &token).await,
-        json!({ "status": 0, "answers": {} })
+        json!({ "status": 0, "answers": {}, "files": {} })
     );
 }
 
@@ -34,7 +34,7 @@ async fn the_steps_saved_come_back_together() {
     expected["idType"] = json!("PASSPORT");
     assert_eq!(
         draft(&app, &token).await,
-        json!({ "status": 0, "answers": expected })
+        json!({ "status": 0, "answers": expected, "files": {} })
     );
 
     let image = uploaded(&app, &token, "passport.png", png(900)).await;
@@ -42,9 +42,10 @@ async fn the_steps_saved_come_back_together() {
     post(&app, &token, "/user/info", &step2).await.assert_ok();
     expected["idCard"] = json!("X1234567");
     expected["backImg"] = json!(image);
+    // Each document with the name it was uploaded under, for the form to show.
     assert_eq!(
         draft(&app, &token).await,
-        json!({ "status": 0, "answers": expected })
+        json!({ "status": 0, "answers": expected, "files": { image.as_str(): "passport.png" } })
     );
     // A field sent again replaces its answer and keeps the others.
     post(&app, &token, "/user/info", &json!({ "city": "Bath" }))
@@ -66,7 +67,7 @@ async fn after_a_rejection_the_draft_is_the_last_attempts_answers() {
     // In review: the committed answers, the status 2.
     assert_eq!(
         draft(&app, &token).await,
-        json!({ "status": 2, "answers": committed })
+        json!({ "status": 2, "answers": committed, "files": { image.as_str(): "passport.png" } })
     );
 
     decide(
@@ -78,7 +79,7 @@ async fn after_a_rejection_the_draft_is_the_last_attempts_answers() {
     .await;
     assert_eq!(
         draft(&app, &token).await,
-        json!({ "status": 3, "answers": committed })
+        json!({ "status": 3, "answers": committed, "files": { image.as_str(): "passport.png" } })
     );
     // The retry's first save starts from those answers.
     let new_image = uploaded(&app, &token, "passport-again.png", png(950)).await;
@@ -88,7 +89,7 @@ async fn after_a_rejection_the_draft_is_the_last_attempts_answers() {
     committed["backImg"] = json!(new_image);
     assert_eq!(
         draft(&app, &token).await,
-        json!({ "status": 3, "answers": committed })
+        json!({ "status": 3, "answers": committed, "files": { new_image.as_str(): "passport-again.png" } })
     );
 }
 

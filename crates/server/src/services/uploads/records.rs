@@ -125,3 +125,20 @@ pub fn not_owned(
         .cloned()
         .collect())
 }
+
+/// The names `user_id`'s uploads among `references` were uploaded under, by reference (another
+/// user's references are left out).
+pub fn names_of(
+    conn: &mut DbConnection,
+    user_id: &str,
+    references: &[String],
+) -> QueryResult<Vec<(String, String)>> {
+    if references.is_empty() {
+        return Ok(Vec::new());
+    }
+    uploads::table
+        .filter(uploads::user_id.eq(user_id))
+        .filter(uploads::reference.eq_any(references))
+        .select((uploads::reference, uploads::original_name))
+        .load(conn)
+}

@@ -1,6 +1,8 @@
 //! Basic identity: the draft a step at a time (`GET`/`POST user/info`) and its commit
 //! (`POST user/commit`).
 
+use std::collections::BTreeMap;
+
 use actix_web::web;
 use domain::FieldError;
 use domain::forms::{
@@ -14,7 +16,8 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::{
-    Committed, check_open, check_ownership, commit_answers, draft_errors, known_fields, status_of,
+    Committed, check_open, check_ownership, commit_answers, draft_errors, file_names, known_fields,
+    status_of,
 };
 use crate::api::{Api, ApiResult, AppError, Body, Reply};
 use crate::extract::CurrentUser;
@@ -29,6 +32,8 @@ pub struct Draft {
     /// The answers saved so far, by field (after a rejection: the last attempt's).
     #[schema(value_type = Object)]
     answers: Answers,
+    /// The names the answers' documents were uploaded under, by reference.
+    files: BTreeMap<String, String>,
 }
 
 /// The basic identity draft: step 1's fields, step 2's, or both. `idType` is always PASSPORT.
@@ -89,9 +94,11 @@ pub async fn show_basic(state: web::Data<AppState>, user: CurrentUser) -> ApiRes
             identity::draft(conn, &user_id, Verification::Basic).map_err(AppError::from)
         })
         .await?;
+    let files = file_names(&state, &user.0.profile.id, &answers).await?;
     Ok(Api::ok(Draft {
         status: status_of(user.0.profile.identity_status),
         answers,
+        files,
     }))
 }
 
@@ -130,7 +137,12 @@ pub async fn save_basic(
                 .map_err(AppError::from)
         })
         .await?;
-    Ok(Api::ok(Draft { status, answers }))
+    let files = file_names(&state, &profile.id, &answers).await?;
+    Ok(Api::ok(Draft {
+        status,
+        answers,
+        files,
+    }))
 }
 
 /// Commit the basic identity

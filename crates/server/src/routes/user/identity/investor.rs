@@ -1,6 +1,8 @@
 //! Investor certification: the draft of an individual or a company a step at a time
 //! (`GET`/`POST user/identity/investor`) and its commit (`POST user/identity/commit`).
 
+use std::collections::BTreeMap;
+
 use actix_web::web;
 use domain::forms::{
     CompanyInvestorForm, Form, IndividualInvestorContext, IndividualInvestorForm, NoContext,
@@ -15,8 +17,8 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::{
-    Committed, check_gate, check_open, check_ownership, commit_answers, draft_errors, known_fields,
-    status_of,
+    Committed, check_gate, check_open, check_ownership, commit_answers, draft_errors, file_names,
+    known_fields, status_of,
 };
 use crate::api::{Api, ApiResult, AppError, Body, Reply};
 use crate::extract::CurrentUser;
@@ -52,6 +54,8 @@ pub struct InvestorDraft {
     investor_type: Option<InvestorType>,
     #[schema(value_type = Object)]
     answers: Answers,
+    /// The names the answers' documents were uploaded under, by reference.
+    files: BTreeMap<String, String>,
 }
 
 fn investor_type_of(answers: &Answers) -> Option<InvestorType> {
@@ -113,10 +117,12 @@ pub async fn show_investor(
             identity::draft(conn, &user_id, Verification::Investor).map_err(AppError::from)
         })
         .await?;
+    let files = file_names(&state, &user.0.profile.id, &answers).await?;
     Ok(Api::ok(InvestorDraft {
         status: status_of(user.0.profile.investor_status),
         investor_type: investor_type_of(&answers),
         answers,
+        files,
     }))
 }
 
@@ -175,10 +181,12 @@ pub async fn save_investor(
                 .map_err(AppError::from)
         })
         .await?;
+    let files = file_names(&state, &profile.id, &answers).await?;
     Ok(Api::ok(InvestorDraft {
         status,
         investor_type: Some(kind),
         answers,
+        files,
     }))
 }
 

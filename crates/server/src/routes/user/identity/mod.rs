@@ -11,7 +11,7 @@ pub mod basic;
 mod commit;
 pub mod investor;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use domain::gates::{GateState, GatedAction, first_closed_gate};
 use domain::identity::IdentityStatus;
@@ -79,6 +79,32 @@ pub fn draft_errors(errors: Vec<FieldError>, sent: &Answers) -> Vec<FieldError> 
 
 /// `file_not_owned` on each document field naming a reference that is not one of the user's
 /// uploads.
+/// The references of every document field of `answers`.
+fn references_in(answers: &Answers) -> Vec<String> {
+    answers
+        .iter()
+        .filter(|(field, _)| FILE_FIELDS.contains(&field.as_str()))
+        .filter_map(|(_, value)| value.as_str())
+        .flat_map(domain::forms::rules::file_paths)
+        .collect()
+}
+
+/// The names the documents of `answers` were uploaded under, by reference: what a form shows
+/// of a saved draft's files.
+pub async fn file_names(
+    state: &AppState,
+    user_id: &str,
+    answers: &Answers,
+) -> Result<BTreeMap<String, String>, AppError> {
+    let references = references_in(answers);
+    let user_id = user_id.to_owned();
+    let names = state
+        .db
+        .read(move |conn| uploads::names_of(conn, &user_id, &references).map_err(AppError::from))
+        .await?;
+    Ok(names.into_iter().collect())
+}
+
 pub async fn check_ownership(
     state: &AppState,
     user_id: &str,

@@ -60,6 +60,15 @@ async function upload(j, scope, field, files) {
   await list.getByRole("progressbar").waitFor({ state: "detached" });
 }
 
+/**
+ * Ticks the checkbox or radio button labelled `label` in `scope` as a person does, on its label
+ * (the input itself is drawn by its label), and waits until it is checked.
+ */
+async function choose(j, scope, role, label) {
+  await j.press(scope.getByText(label, { exact: true }));
+  await scope.getByRole(role, { name: label, exact: true, checked: true }).waitFor();
+}
+
 async function next(j, scope) {
   await j.press(scope.getByRole("button", { name: j.t("identity.next"), exact: true }));
 }
@@ -116,8 +125,10 @@ async function basicIdentity(j) {
 /** The company's steps of the investor dialog, from the type to the documents. */
 async function companyDetails(j, investor, { documents }) {
   const { t } = j;
-  await atStep(j, investor, 1, 3);
-  await j.press(investor.getByRole("radio", { name: new RegExp(`^${t("identity.investor.type_1")}`) }));
+  // Step 1 of 3 or of 4: a retry opens on the type already chosen (a company's 4 steps).
+  await investor.getByRole("radiogroup", { name: t("identity.investor.type"), exact: true }).waitFor();
+  await j.press(investor.getByText(t("identity.investor.type_1"), { exact: true }));
+  await investor.getByRole("radio", { name: new RegExp(`^${t("identity.investor.type_1")}`), checked: true }).waitFor();
   await next(j, investor);
   await atStep(j, investor, 2, 4);
   const info = investor.getByRole("form", { name: t("identity.investor.company_info"), exact: true });
@@ -126,8 +137,11 @@ async function companyDetails(j, investor, { documents }) {
   for (const field of ["registerJurisdictions", "mainBusinessOperateCountry"]) {
     const label = t(`identity.field.${field}`);
     await info.getByRole("textbox", { name: t("identity.search_country", { field: label }), exact: true }).fill("Hong Kong");
-    const choice = info.getByRole("group", { name: label, exact: true }).getByRole("checkbox", { name: /Hong Kong/ });
-    if (!(await choice.isChecked())) await j.press(choice);
+    const list = info.getByRole("group", { name: label, exact: true });
+    if (!(await list.getByRole("checkbox", { name: /Hong Kong/, checked: true }).count())) {
+      await j.press(list.getByText(/Hong Kong/));
+      await list.getByRole("checkbox", { name: /Hong Kong/, checked: true }).waitFor();
+    }
   }
   await labelled(info, t("identity.field.businessProperty")).fill("Wholesale of electronic components");
   await labelled(info, t("identity.field.registerAddress")).fill("8 Connaught Road Central, Hong Kong");
@@ -141,7 +155,7 @@ async function companyDetails(j, investor, { documents }) {
 }
 
 async function agreeAndSubmit(j, investor) {
-  await j.press(investor.getByRole("checkbox", { name: j.t("identity.investor.agree"), exact: true }));
+  await choose(j, investor, "checkbox", j.t("identity.investor.agree"));
   await submit(j, investor);
 }
 
@@ -193,7 +207,7 @@ async function questionnaire(j, id, title, answer) {
   await j.press(row(j, id).getByRole("button", { name: t("identity.start"), exact: true }));
   const form = dialog(j, title);
   await answer(form);
-  await j.press(form.getByRole("checkbox", { name: t("identity.confirm_answers"), exact: true }));
+  await choose(j, form, "checkbox", t("identity.confirm_answers"));
   await j.look(`identity-${id.toLowerCase()}`);
   await submit(j, form);
   await form.waitFor({ state: "hidden" });
@@ -228,18 +242,18 @@ async function identityJourney(j) {
   await j.chooseLanguage("zh-HK");
   await questionnaire(j, "AML", j.t("identity.aml.title"), async (form) => {
     const { t } = j;
-    await j.press(form.getByRole("checkbox", { name: t("aml.source_of_fund.ownFund"), exact: true }));
-    await j.press(form.getByRole("checkbox", { name: t("aml.purpose.assetPreservation"), exact: true }));
+    await choose(j, form, "checkbox", t("aml.source_of_fund.ownFund"));
+    await choose(j, form, "checkbox", t("aml.purpose.assetPreservation"));
     assert.equal(await form.getByRole("group", { name: t("identity.field.employmentStatus"), exact: true }).count(), 0);
-    await j.press(form.getByRole("radio", { name: t("aml.pep.neverPep"), exact: true }));
-    await j.press(form.getByRole("radio", { name: t("aml.product.platformNote"), exact: true }));
+    await choose(j, form, "radio", t("aml.pep.neverPep"));
+    await choose(j, form, "radio", t("aml.product.platformNote"));
     await labelled(form, t("identity.field.plannedInvestmentAmount")).fill("250000");
-    await j.press(form.getByRole("radio", { name: t("aml.how_to_learn.onlineSearchOrReferral"), exact: true }));
+    await choose(j, form, "radio", t("aml.how_to_learn.onlineSearchOrReferral"));
   });
   await j.chooseLanguage("en-US");
   await questionnaire(j, "QI", j.t("identity.qi.title"), async (form) => {
     // A company is asked its total assets only.
-    await j.press(form.getByRole("radio", { name: j.t("qi.total_assets.A1"), exact: true }));
+    await choose(j, form, "radio", j.t("qi.total_assets.A1"));
     assert.equal(await form.getByRole("radio").count(), 2);
   });
   await decide(j, "approve", "aml");

@@ -48,6 +48,7 @@ export function BasicIdentityDialog({ self, onClose, onCommitted }: IdentityDial
         onStep={setStep}
         run={run}
         answers={draft.answers}
+        names={draft.files}
         rejected={rejected}
         onClose={onClose}
         onCommitted={onCommitted}
@@ -83,6 +84,7 @@ function BasicIdentityForms({
   onStep,
   run,
   answers,
+  names,
   rejected,
   onClose,
   onCommitted,
@@ -92,6 +94,7 @@ function BasicIdentityForms({
   readonly onStep: (step: 1 | 2) => void;
   readonly run: (task: () => Promise<unknown>) => Promise<void>;
   readonly answers: DraftAnswers;
+  readonly names: Readonly<Record<string, string>>;
   readonly rejected: RejectedFields;
   readonly onClose: () => void;
   readonly onCommitted: () => Promise<unknown>;
@@ -153,8 +156,8 @@ function BasicIdentityForms({
       ) : (
         <FormStack id={formId} label={t("identity.basic.step2")} onSubmit={(event) => run(() => submit(event))}>
           <TextField name="idCard" register={documents.register} error={documents.formState.errors.idCard} rejected={rejected} />
-          <DocumentField name="backImg" control={documents.control} error={documents.formState.errors.backImg} rejected={rejected} helperText={t("identity.help.backImg")} />
-          <DocumentField name="otherImg" control={documents.control} error={documents.formState.errors.otherImg} rejected={rejected} helperText={t("identity.help.otherImg")} />
+          <DocumentField name="backImg" control={documents.control} error={documents.formState.errors.backImg} rejected={rejected} names={names} helperText={t("identity.help.backImg")} />
+          <DocumentField name="otherImg" control={documents.control} error={documents.formState.errors.otherImg} rejected={rejected} names={names} helperText={t("identity.help.otherImg")} />
           <FormError error={documents.formState.errors.root} />
         </FormStack>
       )}

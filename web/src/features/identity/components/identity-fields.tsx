@@ -1,5 +1,5 @@
-import { Box, Checkbox, Field, Input, NativeSelect, Stack, Tag, Text, Wrap } from "@chakra-ui/react";
-import { useDeferredValue, useId, useMemo, useState } from "react";
+import { Box, Checkbox, Fieldset, Input, NativeSelect, Stack, Tag, Text, Wrap } from "@chakra-ui/react";
+import { useDeferredValue, useMemo, useState } from "react";
 import { Controller, type Control, type FieldError, type FieldValues, type Path, type UseFormRegister } from "react-hook-form";
 import { FormField } from "@/components/ui/form";
 import { countryName, flagOf, searchCountries, useCountries, type Country } from "@/lib/countries";
@@ -92,8 +92,10 @@ export function CountriesField<T extends FieldValues>({ name, control, error, re
   const { data: countries } = useCountries();
   const [query, setQuery] = useState("");
   const deferred = useDeferredValue(query);
-  const found = useMemo(() => searchCountries(countries ?? [], deferred), [countries, deferred]);
-  const labelId = useId();
+  const found = useMemo(
+    () => [...searchCountries(countries ?? [], deferred)].sort((a, b) => countryName(a, locale).localeCompare(countryName(b, locale), locale)),
+    [countries, deferred, locale],
+  );
   const label = fieldLabel(t, name);
   const byCode = (code: string): Country | undefined => countries?.find((c) => c.code === code);
   return (
@@ -106,13 +108,16 @@ export function CountriesField<T extends FieldValues>({ name, control, error, re
           field.onChange(on ? [...chosen, code] : chosen.filter((c) => c !== code));
         const hint = rejectedHint(t, rejected?.get(name));
         return (
-          <Field.Root invalid={error !== undefined} required>
-            <Field.Label id={labelId}>
+          // A fieldset, not a Field: a Field hands its one control id to every checkbox in it.
+          <Fieldset.Root invalid={error !== undefined}>
+            <Fieldset.Legend fontWeight="medium" fontSize="sm">
               {label}
-              <Field.RequiredIndicator />
-            </Field.Label>
+              <Text as="span" color="fg.error" aria-hidden="true">
+                {" *"}
+              </Text>
+            </Fieldset.Legend>
             {chosen.length > 0 && (
-              <Wrap gap="2" marginBottom="2">
+              <Wrap gap="2">
                 {chosen.map((code) => {
                   const country = byCode(code);
                   const shown = country ? `${flagOf(code)} ${countryName(country, locale)}` : code;
@@ -134,10 +139,11 @@ export function CountriesField<T extends FieldValues>({ name, control, error, re
               onChange={(event) => setQuery(event.currentTarget.value)}
               onBlur={field.onBlur}
             />
-            <Box role="group" aria-labelledby={labelId} maxHeight="48" overflowY="auto" borderWidth="1px" borderRadius="md" padding="2" width="full">
+            <Box maxHeight="48" overflowY="auto" borderWidth="1px" borderRadius="md" padding="2" width="full">
               <Stack gap="1">
                 {found.map((country) => (
                   <Checkbox.Root
+                    colorPalette="teal"
                     key={country.code}
                     size="sm"
                     checked={chosen.includes(country.code)}
@@ -153,9 +159,9 @@ export function CountriesField<T extends FieldValues>({ name, control, error, re
                 {found.length === 0 && <Text color="fg.muted">{t("security.mobile.no_country")}</Text>}
               </Stack>
             </Box>
-            {hint && <Field.HelperText>{hint}</Field.HelperText>}
-            <Field.ErrorText>{error?.message}</Field.ErrorText>
-          </Field.Root>
+            {hint && <Fieldset.HelperText>{hint}</Fieldset.HelperText>}
+            <Fieldset.ErrorText>{error?.message}</Fieldset.ErrorText>
+          </Fieldset.Root>
         );
       }}
     />
@@ -170,7 +176,13 @@ export function DocumentField<T extends FieldValues>({
   rejected,
   required = true,
   helperText,
-}: FieldProps<T> & { readonly control: Control<T>; readonly helperText?: string }) {
+  names,
+}: FieldProps<T> & {
+  readonly control: Control<T>;
+  readonly helperText?: string;
+  /** The saved draft's file names, by reference. */
+  readonly names?: Readonly<Record<string, string>>;
+}) {
   const { t } = useI18n();
   const hint = rejectedHint(t, rejected?.get(name));
   return (
@@ -187,6 +199,7 @@ export function DocumentField<T extends FieldValues>({
           onChange={field.onChange}
           onBlur={field.onBlur}
           error={error}
+          names={names}
         />
       )}
     />

@@ -44,6 +44,8 @@ export interface InvestorDetailsProps {
   readonly step: number;
   readonly run: (task: () => Promise<unknown>) => Promise<void>;
   readonly answers: DraftAnswers;
+  /** The saved draft's file names, by reference. */
+  readonly names: Readonly<Record<string, string>>;
   /** The basic identity's country: a US resident gives an SSN. */
   readonly basicCountry: string;
   readonly rejected: RejectedFields;
@@ -56,7 +58,7 @@ export interface InvestorDetailsProps {
  * One step of the investor's details: its fields checked by the domain (the type's whole form,
  * this step's errors shown), then saved as the draft.
  */
-export function InvestorDetails({ formId, type, step, run, answers, basicCountry, rejected, refused, onSaved }: InvestorDetailsProps) {
+export function InvestorDetails({ formId, type, step, run, answers, names, basicCountry, rejected, refused, onSaved }: InvestorDetailsProps) {
   const { t } = useI18n();
   const api = useApiClient();
   const fields = investorSteps(type)[step - 2] ?? NONE;
@@ -107,6 +109,7 @@ export function InvestorDetails({ formId, type, step, run, answers, basicCountry
               control={control}
               error={error(field)}
               rejected={rejected}
+              names={names}
               helperText={field === "taxFormFile" ? t("identity.help.taxFormFile") : undefined}
             />
           );

@@ -96,6 +96,7 @@ export function InvestorDialog({ self, onClose, onCommitted }: IdentityDialogPro
       >
         <Field.Root invalid={typeError !== undefined} required>
           <RadioGroup.Root
+            colorPalette="teal"
             value={chosen === undefined ? null : String(chosen)}
             onValueChange={({ value }) => {
               setType(value === "1" ? 1 : 0);
@@ -131,6 +132,7 @@ export function InvestorDialog({ self, onClose, onCommitted }: IdentityDialogPro
         step={step}
         run={run}
         answers={draft.answers}
+        names={draft.files}
         basicCountry={self.country ?? ""}
         rejected={rejected}
         refused={refused}
@@ -161,6 +163,7 @@ export function InvestorDialog({ self, onClose, onCommitted }: IdentityDialogPro
         </Text>
         <Field.Root invalid={agreementError !== undefined} required>
           <Checkbox.Root
+            colorPalette="teal"
             checked={agreed}
             onCheckedChange={({ checked }) => {
               setAgreed(checked === true);

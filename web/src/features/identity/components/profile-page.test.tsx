@@ -99,7 +99,7 @@ describe("the Profile page", () => {
 // The dialogs are chunks of their own, imported (and transformed) on first use.
 describe("the questionnaires", { timeout: 15_000 }, () => {
   const approvedInvestor = (type: 0 | 1) => ({
-    "GET user/identity/investor": () => ({ content: { status: 1, type, answers: {} } }),
+    "GET user/identity/investor": () => ({ content: { status: 1, type, answers: {}, files: {} } }),
   });
 
   it("open from their own path, refuse to submit unconfirmed, then commit the answers and close", async () => {

@@ -15,6 +15,7 @@ import { answerQuestionnaire, useQuestionnaire, type QuestionnaireName } from ".
 import { listOf, showRefusal, textOf, type DraftAnswers } from "./draft-values";
 import { fieldLabel } from "./field-labels";
 import type { IdentityDialogProps } from "./basic-identity-dialog";
+import { useBusy } from "./step-dialog";
 
 type Values = Record<string, string | string[]>;
 
@@ -27,32 +28,57 @@ export function QuestionnaireDialog({ name, self, onClose, onCommitted }: Identi
   const { t } = useI18n();
   const { data: state, error } = useQuestionnaire(name);
   const { data: investor, error: investorError } = useInvestorDraft();
+  const formId = useId();
+  const [busy, run] = useBusy();
   const title = t(name === "aml" ? "identity.aml.title" : "identity.qi.title");
   const rejection = self.rejections?.find((r) => r.verification === name);
-  if (!state || !investor) {
-    return (
-      <AppDialog title={title} onClose={onClose} size="lg">
-        {error || investorError ? <Text color="fg.error">{t("app.load_failed")}</Text> : <PageSpinner />}
-      </AppDialog>
-    );
-  }
+  const readOnly = state?.status === 2;
+  // One dialog from loading to answered: swapping dialogs closed the new one (focus went back to the page).
   return (
-    <QuestionnaireForm
-      name={name}
+    <AppDialog
       title={title}
-      investorType={investor.type ?? 0}
-      answers={state.answers}
-      readOnly={state.status === 2}
-      rejectedFields={new Set(rejection?.items.map((item) => item.field) ?? [])}
       onClose={onClose}
-      onCommitted={onCommitted}
-    />
+      size="lg"
+      footer={
+        <HStack justify="end" width="full">
+          <Button variant="ghost" onClick={onClose}>
+            {t("security.cancel")}
+          </Button>
+          {state && investor && !readOnly && (
+            <Button type="submit" form={formId} colorPalette="teal" loading={busy}>
+              {t("identity.submit")}
+            </Button>
+          )}
+        </HStack>
+      }
+    >
+      {state && investor ? (
+        <QuestionnaireForm
+          name={name}
+          title={title}
+          formId={formId}
+          run={run}
+          investorType={investor.type ?? 0}
+          answers={state.answers}
+          readOnly={readOnly}
+          rejectedFields={new Set(rejection?.items.map((item) => item.field) ?? [])}
+          onClose={onClose}
+          onCommitted={onCommitted}
+        />
+      ) : error || investorError ? (
+        <Text color="fg.error">{t("app.load_failed")}</Text>
+      ) : (
+        <PageSpinner />
+      )}
+    </AppDialog>
   );
 }
 
 function QuestionnaireForm({
   name,
   title,
+  formId,
+  run,
   investorType,
   answers,
   readOnly,
@@ -62,6 +88,8 @@ function QuestionnaireForm({
 }: {
   readonly name: QuestionnaireName;
   readonly title: string;
+  readonly formId: string;
+  readonly run: (task: () => Promise<unknown>) => Promise<void>;
   readonly investorType: 0 | 1;
   readonly answers: DraftAnswers;
   readonly readOnly: boolean;
@@ -72,7 +100,6 @@ function QuestionnaireForm({
   const { t } = useI18n();
   const api = useApiClient();
   const domain = useDomain();
-  const formId = useId();
   const [confirmed, setConfirmed] = useState(false);
   const [confirmError, setConfirmError] = useState<string | undefined>(undefined);
   const audience = investorType === 1 ? "company" : "individual";
@@ -106,71 +133,54 @@ function QuestionnaireForm({
   });
   const guard = (event: FormEvent<HTMLFormElement>) => {
     if (!confirmed) setConfirmError(t("identity.confirm_required"));
-    return submit(event);
+    return run(() => submit(event));
   };
 
   const hint = (field: string) => (rejectedFields.has(field) ? t("identity.rejected_answer") : undefined);
   return (
-    <AppDialog
-      title={title}
-      onClose={onClose}
-      size="lg"
-      footer={
-        <HStack justify="end" width="full">
-          <Button variant="ghost" onClick={onClose}>
-            {t("security.cancel")}
-          </Button>
-          {!readOnly && (
-            <Button type="submit" form={formId} colorPalette="teal" loading={formState.isSubmitting}>
-              {t("identity.submit")}
-            </Button>
+    <FormStack id={formId} label={title} onSubmit={guard}>
+      {readOnly && <Text color="fg.muted">{t("identity.in_review_read_only")}</Text>}
+      <fieldset disabled={readOnly} style={{ display: "contents" }}>
+        <Stack gap="5">
+          {questions.map((question) => (
+            <QuestionField
+              key={question.field}
+              question={question}
+              control={control}
+              error={formState.errors[question.field]}
+              hint={hint(question.field)}
+            />
+          ))}
+          {name === "aml" && (
+            <FormField
+              label={fieldLabel(t, "plannedInvestmentAmount")}
+              error={formState.errors.plannedInvestmentAmount}
+              helperText={hint("plannedInvestmentAmount")}
+              required
+            >
+              <Input {...register("plannedInvestmentAmount")} inputMode="decimal" autoComplete="off" />
+            </FormField>
           )}
-        </HStack>
-      }
-    >
-      <FormStack id={formId} label={title} onSubmit={guard}>
-        {readOnly && <Text color="fg.muted">{t("identity.in_review_read_only")}</Text>}
-        <fieldset disabled={readOnly} style={{ display: "contents" }}>
-          <Stack gap="5">
-            {questions.map((question) => (
-              <QuestionField
-                key={question.field}
-                question={question}
-                control={control}
-                error={formState.errors[question.field]}
-                hint={hint(question.field)}
-              />
-            ))}
-            {name === "aml" && (
-              <FormField
-                label={fieldLabel(t, "plannedInvestmentAmount")}
-                error={formState.errors.plannedInvestmentAmount}
-                helperText={hint("plannedInvestmentAmount")}
-                required
-              >
-                <Input {...register("plannedInvestmentAmount")} inputMode="decimal" autoComplete="off" />
-              </FormField>
-            )}
-            <Field.Root invalid={confirmError !== undefined} required>
-              <Checkbox.Root
-                checked={confirmed}
-                onCheckedChange={({ checked }) => {
-                  setConfirmed(checked === true);
-                  setConfirmError(undefined);
-                }}
-                alignItems="start"
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{t("identity.confirm_answers")}</Checkbox.Label>
-              </Checkbox.Root>
-              <Field.ErrorText>{confirmError}</Field.ErrorText>
-            </Field.Root>
-          </Stack>
-        </fieldset>
-        <FormError error={formState.errors.root} />
-      </FormStack>
-    </AppDialog>
+          <Field.Root invalid={confirmError !== undefined} required>
+            <Checkbox.Root
+              colorPalette="teal"
+              checked={confirmed}
+              onCheckedChange={({ checked }) => {
+                setConfirmed(checked === true);
+                setConfirmError(undefined);
+              }}
+              alignItems="start"
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{t("identity.confirm_answers")}</Checkbox.Label>
+            </Checkbox.Root>
+            <Field.ErrorText>{confirmError}</Field.ErrorText>
+          </Field.Root>
+        </Stack>
+      </fieldset>
+      <FormError error={formState.errors.root} />
+    </FormStack>
   );
 }
 
@@ -206,7 +216,7 @@ function QuestionField({
               >
                 <Stack gap="2">
                   {question.choices.map((choice) => (
-                    <Checkbox.Root key={choice.code} value={choice.code} onBlur={field.onBlur}>
+                    <Checkbox.Root key={choice.code} value={choice.code} onBlur={field.onBlur} colorPalette="teal">
                       <Checkbox.HiddenInput />
                       <Checkbox.Control />
                       <Checkbox.Label>{choiceLabel(choice.code)}</Checkbox.Label>
@@ -216,6 +226,7 @@ function QuestionField({
               </CheckboxGroup>
             ) : (
               <RadioGroup.Root
+                colorPalette="teal"
                 value={typeof field.value === "string" && field.value ? field.value : null}
                 onValueChange={({ value }) => field.onChange(value)}
                 name={question.field}

@@ -21,6 +21,8 @@ export interface UploadFieldProps {
   readonly onBlur?: () => void;
   /** The form's error for this field (react-hook-form FieldError), shown under it. */
   readonly error?: { message?: string };
+  /** The names a saved draft's files were uploaded under, by reference (the draft's `files`). */
+  readonly names?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -85,7 +87,7 @@ function hint(t: Translate, domain: Domain, max: number): string {
  * gives the form the references joined by commas. Images show a preview, PDFs an icon.
  */
 export function UploadField(props: UploadFieldProps): JSX.Element {
-  const { name, label, helperText, required, value, onChange, onBlur, error } = props;
+  const { name, label, helperText, required, value, onChange, onBlur, error, names } = props;
   const { t } = useI18n();
   const api = useApiClient();
   const domain = useDomain();
@@ -105,6 +107,12 @@ export function UploadField(props: UploadFieldProps): JSX.Element {
   latest.current = { references, pending, onChange };
   /** The upload going out, and its stop. */
   const active = useRef<{ readonly key: string; readonly controller: AbortController } | null>(null);
+  /**
+   * Every file whose upload has started. An upload that ends before the effect of the render
+   * that last showed it in progress has run would otherwise be sent again by that effect (the
+   * file is still first in its `pending`, and nothing is active any more).
+   */
+  const started = useRef(new Set<string>());
   /** Every preview's object URL by the file it shows, to revoke when the file goes. */
   const previews = useRef(new Map<string, string>());
   const nextKey = useRef(0);
@@ -135,7 +143,8 @@ export function UploadField(props: UploadFieldProps): JSX.Element {
   // One upload at a time, in the order the files were chosen.
   useEffect(() => {
     const next = pending[0];
-    if (active.current !== null || next === undefined) return;
+    if (active.current !== null || next === undefined || started.current.has(next.key)) return;
+    started.current.add(next.key);
     const controller = new AbortController();
     active.current = { key: next.key, controller };
     const update = (change: Partial<Pending>) =>
@@ -267,7 +276,8 @@ export function UploadField(props: UploadFieldProps): JSX.Element {
       const file = known.get(reference);
       return {
         key: reference,
-        name: file?.name ?? reference,
+        // A file read back knows no name (it is its reference): the draft's names tell it.
+        name: (file?.name === reference ? undefined : file?.name) ?? names?.[reference] ?? reference,
         pdf: file?.pdf ?? isPdfReference(reference),
         preview: file?.preview,
         progress: null,

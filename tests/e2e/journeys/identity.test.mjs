@@ -145,6 +145,13 @@ async function companyDetails(j, investor, { documents }) {
   }
   await labelled(info, t("identity.field.businessProperty")).fill("Wholesale of electronic components");
   await labelled(info, t("identity.field.registerAddress")).fill("8 Connaught Road Central, Hong Kong");
+  // The directors, screened at commit like the company's and the person's names.
+  const directors = t("identity.field.directorNames");
+  await info.getByRole("textbox", { name: t("identity.person_n", { field: directors, n: 1 }), exact: true }).fill("Alice Chan");
+  const second = info.getByRole("textbox", { name: t("identity.person_n", { field: directors, n: 2 }), exact: true });
+  // (A retry opens with both already there.)
+  if ((await second.count()) === 0) await j.press(info.getByRole("button", { name: t("identity.add_person"), exact: true }));
+  await second.fill("Bernard Lau");
   await j.look("identity-company-info");
   await next(j, investor);
   await atStep(j, investor, 3, 4);

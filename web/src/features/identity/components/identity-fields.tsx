@@ -1,4 +1,4 @@
-import { Box, Checkbox, Fieldset, Input, NativeSelect, Stack, Tag, Text, Wrap } from "@chakra-ui/react";
+import { Box, Button, Checkbox, Fieldset, HStack, Input, NativeSelect, Stack, Tag, Text, Wrap } from "@chakra-ui/react";
 import { useDeferredValue, useMemo, useState } from "react";
 import { Controller, type Control, type FieldError, type FieldValues, type Path, type UseFormRegister } from "react-hook-form";
 import { FormField } from "@/components/ui/form";
@@ -159,6 +159,65 @@ export function CountriesField<T extends FieldValues>({ name, control, error, re
                 {found.length === 0 && <Text color="fg.muted">{t("security.mobile.no_country")}</Text>}
               </Stack>
             </Box>
+            {hint && <Fieldset.HelperText>{hint}</Fieldset.HelperText>}
+            <Fieldset.ErrorText>{error?.message}</Fieldset.ErrorText>
+          </Fieldset.Root>
+        );
+      }}
+    />
+  );
+}
+
+/**
+ * Several people's names (a company's directors): one text box each, another added on demand,
+ * any removed; the list is what the form holds.
+ */
+export function NamesField<T extends FieldValues>({ name, control, error, rejected }: FieldProps<T> & { readonly control: Control<T> }) {
+  const { t } = useI18n();
+  const label = fieldLabel(t, name);
+  const hint = rejectedHint(t, rejected?.get(name));
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => {
+        const names: string[] = Array.isArray(field.value) && field.value.length > 0 ? (field.value as string[]) : [""];
+        const change = (next: string[]) => field.onChange(next);
+        return (
+          <Fieldset.Root invalid={error !== undefined}>
+            <Fieldset.Legend fontWeight="medium" fontSize="sm">
+              {label}
+              <Text as="span" color="fg.error" aria-hidden="true">
+                {" *"}
+              </Text>
+            </Fieldset.Legend>
+            <Stack gap="2">
+              {names.map((person, index) => (
+                // The boxes have no identity but their place in the list.
+                <HStack key={index} gap="2">
+                  <Input
+                    aria-label={t("identity.person_n", { field: label, n: index + 1 })}
+                    value={person}
+                    autoComplete="off"
+                    onChange={(event) => change(names.map((old, i) => (i === index ? event.currentTarget.value : old)))}
+                    onBlur={field.onBlur}
+                  />
+                  {names.length > 1 && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={t("identity.remove_item", { name: person || t("identity.person_n", { field: label, n: index + 1 }) })}
+                      onClick={() => change(names.filter((_, i) => i !== index))}
+                    >
+                      ✕
+                    </Button>
+                  )}
+                </HStack>
+              ))}
+            </Stack>
+            <Button variant="outline" size="sm" alignSelf="start" onClick={() => change([...names, ""])}>
+              {t("identity.add_person")}
+            </Button>
             {hint && <Fieldset.HelperText>{hint}</Fieldset.HelperText>}
             <Fieldset.ErrorText>{error?.message}</Fieldset.ErrorText>
           </Fieldset.Root>

@@ -9,12 +9,20 @@ import type { Schema } from "@/lib/api-schema";
 import { useI18n } from "@/lib/i18n";
 import { saveInvestorDraft } from "../api/investor-identity";
 import { listOf, showRefusal, textOf, type DraftAnswers } from "./draft-values";
-import { CountriesField, DocumentField, TextField, type RejectedFields } from "./identity-fields";
+import { CountriesField, DocumentField, NamesField, TextField, type RejectedFields } from "./identity-fields";
 
 type InvestorType = Schema<"InvestorType">;
 
 const INDIVIDUAL = [["accessory", "proofOfAddressImg", "taxFormFile", "usAgencyLicenseFile"]] as const;
-const COMPANY_INFO = ["companyName", "companyId", "registerJurisdictions", "mainBusinessOperateCountry", "businessProperty", "registerAddress"] as const;
+const COMPANY_INFO = [
+  "companyName",
+  "companyId",
+  "registerJurisdictions",
+  "mainBusinessOperateCountry",
+  "businessProperty",
+  "registerAddress",
+  "directorNames",
+] as const;
 const COMPANY_DOCUMENTS = [
   "registerCertificateFile",
   "shareholderStructureFile",
@@ -26,7 +34,8 @@ const COMPANY_DOCUMENTS = [
   "usAgencyLicenseFile",
   "proofOfAddressImg",
 ] as const;
-const LISTS: readonly string[] = ["registerJurisdictions", "mainBusinessOperateCountry"];
+const COUNTRY_LISTS: readonly string[] = ["registerJurisdictions", "mainBusinessOperateCountry"];
+const LISTS: readonly string[] = [...COUNTRY_LISTS, "directorNames"];
 const NONE: readonly string[] = [];
 
 /** The fields of each step between the type and the agreement (SPEC §2 "Investor identity modal"). */
@@ -98,8 +107,11 @@ export function InvestorDetails({ formId, type, step, run, answers, names, basic
     >
       {type === 1 && step === 3 && <Text fontSize="sm" color="fg.muted">{t("identity.investor.documents_help")}</Text>}
       {shown.map((field) => {
-        if (LISTS.includes(field)) {
+        if (COUNTRY_LISTS.includes(field)) {
           return <CountriesField key={field} name={field} control={control} error={error(field)} rejected={rejected} />;
+        }
+        if (field === "directorNames") {
+          return <NamesField key={field} name={field} control={control} error={error(field)} rejected={rejected} />;
         }
         if (field.endsWith("File") || field.endsWith("Img")) {
           return (

@@ -1,4 +1,5 @@
-//! What is shown of private values: e-mail addresses, mobile numbers and card numbers.
+//! What is shown of private values: e-mail addresses, mobile numbers, card numbers and bank
+//! account numbers.
 
 /// Keeps 2 characters at each end of the local part (1 when it has 4 or fewer) and hides
 /// the rest behind a fixed `****`, so the length is not revealed either.
@@ -56,6 +57,21 @@ pub fn mask_card_number(card_number: &str) -> String {
     group_by_four(&masked)
 }
 
+/// A bank account number (or IBAN) as `****` and its last 4 characters, hiding how long it is;
+/// a number of 4 characters or fewer shows none of them.
+pub fn mask_account_number(account_number: &str) -> String {
+    let symbols: Vec<char> = account_number
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect();
+    let shown = if symbols.len() > 4 {
+        &symbols[symbols.len() - 4..]
+    } else {
+        &[][..]
+    };
+    format!("****{}", shown.iter().collect::<String>())
+}
+
 /// "4111111111111111" → "4111 1111 1111 1111".
 pub fn group_by_four(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + s.len() / 4);
@@ -72,6 +88,19 @@ pub fn group_by_four(s: &str) -> String {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn account_numbers_show_only_their_last_four_characters() {
+        assert_eq!(mask_account_number("123456789012"), "****9012");
+        assert_eq!(
+            mask_account_number("GB82 WEST 1234 5698 7654 32"),
+            "****5432"
+        );
+        assert_eq!(mask_account_number("012-345678-001"), "****8001");
+        assert_eq!(mask_account_number("12345"), "****2345");
+        assert_eq!(mask_account_number("1234"), "****");
+        assert_eq!(mask_account_number(""), "****");
+    }
 
     #[test]
     fn mobiles_show_the_dial_code_and_the_last_four_digits() {

@@ -72,6 +72,7 @@ pub async fn document() -> HttpResponse {
         (name = "investor", description = "The AML and qualified-investor questionnaires."),
         (name = "account", description = "The user's USD accounts, on the double-entry ledger."),
         (name = "fiscard", description = "Virtual cards: BINs, applying, revealing, recharging, orders, transactions."),
+        (name = "fund", description = "The investor's saved bank accounts."),
         (name = "issuer", description = "Signed card-transaction events from the card issuer."),
         (name = "captcha", description = "ALTCHA proof-of-work challenges."),
         (name = "system", description = "This document and health."),

@@ -286,6 +286,71 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/fund/investor/bankAccount/add": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Save a bank account
+         * @description Needs approved basic identity (105). The domain's bank rules hold (102): every field
+         *     required, an ABA routing number for a US bank only, a valid BIC, an IBAN where the country
+         *     uses one. Verified as the trade policy says (103, 104). The holder is the verified name;
+         *     the account can receive payouts from `usableFrom`, its first payout at most
+         *     `firstPayoutCap`. statusCodes: 200, 101, 102, 103, 104, 105, 429.
+         */
+        readonly post: operations["add_bank_account"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/fund/investor/bankAccount/delete/{id}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Delete a bank account
+         * @description At once; it receives no payout from then on. Verified as the trade policy says (103, 104).
+         *     An unknown id, or another user's, answers 404. statusCodes: 200, 101, 103, 104, 404, 429.
+         */
+        readonly post: operations["delete_bank_account"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/fund/investor/bankAccount/select": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The user's saved bank accounts
+         * @description Newest first, deleted ones left out. statusCodes: 200, 101.
+         */
+        readonly get: operations["list_bank_accounts"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/healthz": {
         readonly parameters: {
             readonly query?: never;
@@ -1005,6 +1070,11 @@ export interface components {
          */
         readonly AccountType: "MainAccount" | "BankAccount";
         /**
+         * @description Save a bank account: the bank form (SPEC §5) and the verification fields the trade policy
+         *     asks for.
+         */
+        readonly AddBankAccountRequest: components["schemas"]["BankAccountForm"] & components["schemas"]["VerificationForm"];
+        /**
          * @description A challenge to send to the client; serializes with ALTCHA's field names (`algorithm`,
          *     `challenge`, `maxnumber`, `salt`, `signature`). Deserializing also accepts `maxNumber`,
          *     as the Python and Go references write it.
@@ -1103,6 +1173,56 @@ export interface components {
             readonly assets: readonly components["schemas"]["Asset"][];
             /** @description Exact decimal text, e.g. "1250.00". */
             readonly balance: string;
+        };
+        readonly BankAccountForm: {
+            /** @default null */
+            readonly accountAddress?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly accountNumber?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly bankAddress?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly bankCountry?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly bankName?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly nickname?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly routingNumber?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly swiftCode?: components["schemas"]["Input_String"];
+        };
+        /** @description A saved bank account (SPEC §3). */
+        readonly BankAccountItem: {
+            readonly accountAddress: string;
+            /** @description The holder: the verified name when it was saved (the company's for a company investor). */
+            readonly accountName: string;
+            /** @description `****` and the last 4 characters. */
+            readonly accountNumber: string;
+            readonly bankAddress: string;
+            /** @description ISO 3166-1 alpha-2. */
+            readonly bankCountry: string;
+            readonly bankName: string;
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch.
+             */
+            readonly createdAt: number;
+            /** @description The most its first payout may send, exact decimal text in USD. */
+            readonly firstPayoutCap: string;
+            readonly id: string;
+            /** @description A payout to it was returned: it receives none until saved again with new details. */
+            readonly needsNewDetails: boolean;
+            readonly nickname: string;
+            /** @description The ABA routing number of a US bank; null elsewhere. */
+            readonly routingNumber: string | null;
+            readonly swiftCode: string;
+            /**
+             * Format: int64
+             * @description From when it can receive payouts (the cooling-off period ends), milliseconds since the
+             *     epoch.
+             */
+            readonly usableFrom: number;
         };
         /** @description The basic identity draft: step 1's fields, step 2's, or both. `idType` is always PASSPORT. */
         readonly BasicIdentityDraft: components["schemas"]["BasicIdentityStep1Form"] & components["schemas"]["BasicIdentityStep2Form"] & {
@@ -1336,6 +1456,8 @@ export interface components {
          * @enum {string}
          */
         readonly Decline: "card_frozen" | "card_expired" | "card_cancelled" | "exceeds_transaction_limit" | "exceeds_daily_limit" | "exceeds_monthly_limit" | "insufficient_funds" | "issuer_unavailable";
+        /** @description Delete a bank account: the verification fields the trade policy asks for. */
+        readonly DeleteBankAccountRequest: components["schemas"]["VerificationForm"];
         /**
          * Format: binary
          * @description A document's bytes.
@@ -1420,7 +1542,8 @@ export interface components {
              * @description registered, login_succeeded, login_failed, login_locked, logout, password_reset,
              *     session_revoked, other_sessions_revoked, pin_set, pin_changed, password_changed,
              *     authenticator_bound, authenticator_removed, switch_changed, mobile_bound, card_issued,
-             *     card_revealed, card_frozen, card_unfrozen, card_cancelled.
+             *     card_revealed, card_frozen, card_unfrozen, card_cancelled, bank_account_added,
+             *     bank_account_deleted.
              */
             readonly kind: string;
         };
@@ -1738,6 +1861,44 @@ export interface components {
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
+        readonly Reply_BankAccountItem: {
+            /** @description A saved bank account (SPEC §3). */
+            readonly content: {
+                readonly accountAddress: string;
+                /** @description The holder: the verified name when it was saved (the company's for a company investor). */
+                readonly accountName: string;
+                /** @description `****` and the last 4 characters. */
+                readonly accountNumber: string;
+                readonly bankAddress: string;
+                /** @description ISO 3166-1 alpha-2. */
+                readonly bankCountry: string;
+                readonly bankName: string;
+                /**
+                 * Format: int64
+                 * @description Milliseconds since the epoch.
+                 */
+                readonly createdAt: number;
+                /** @description The most its first payout may send, exact decimal text in USD. */
+                readonly firstPayoutCap: string;
+                readonly id: string;
+                /** @description A payout to it was returned: it receives none until saved again with new details. */
+                readonly needsNewDetails: boolean;
+                readonly nickname: string;
+                /** @description The ABA routing number of a US bank; null elsewhere. */
+                readonly routingNumber: string | null;
+                readonly swiftCode: string;
+                /**
+                 * Format: int64
+                 * @description From when it can receive payouts (the cooling-off period ends), milliseconds since the
+                 *     epoch.
+                 */
+                readonly usableFrom: number;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
         readonly Reply_Bins: {
             /** @description The BINs on offer. */
             readonly content: {
@@ -1978,6 +2139,50 @@ export interface components {
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
+        readonly Reply_Page_BankAccountItem: {
+            /** @description One page of a list. */
+            readonly content: {
+                readonly list: readonly {
+                    readonly accountAddress: string;
+                    /** @description The holder: the verified name when it was saved (the company's for a company investor). */
+                    readonly accountName: string;
+                    /** @description `****` and the last 4 characters. */
+                    readonly accountNumber: string;
+                    readonly bankAddress: string;
+                    /** @description ISO 3166-1 alpha-2. */
+                    readonly bankCountry: string;
+                    readonly bankName: string;
+                    /**
+                     * Format: int64
+                     * @description Milliseconds since the epoch.
+                     */
+                    readonly createdAt: number;
+                    /** @description The most its first payout may send, exact decimal text in USD. */
+                    readonly firstPayoutCap: string;
+                    readonly id: string;
+                    /** @description A payout to it was returned: it receives none until saved again with new details. */
+                    readonly needsNewDetails: boolean;
+                    readonly nickname: string;
+                    /** @description The ABA routing number of a US bank; null elsewhere. */
+                    readonly routingNumber: string | null;
+                    readonly swiftCode: string;
+                    /**
+                     * Format: int64
+                     * @description From when it can receive payouts (the cooling-off period ends), milliseconds since the
+                     *     epoch.
+                     */
+                    readonly usableFrom: number;
+                }[];
+                /** Format: int64 */
+                readonly totalCount: number;
+                /** Format: int64 */
+                readonly totalPage: number;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
         readonly Reply_Page_CardItem: {
             /** @description One page of a list. */
             readonly content: {
@@ -2032,7 +2237,8 @@ export interface components {
                      * @description registered, login_succeeded, login_failed, login_locked, logout, password_reset,
                      *     session_revoked, other_sessions_revoked, pin_set, pin_changed, password_changed,
                      *     authenticator_bound, authenticator_removed, switch_changed, mobile_bound, card_issued,
-                     *     card_revealed, card_frozen, card_unfrozen, card_cancelled.
+                     *     card_revealed, card_frozen, card_unfrozen, card_cancelled, bank_account_added,
+                     *     bank_account_deleted.
                      */
                     readonly kind: string;
                 }[];
@@ -2961,6 +3167,96 @@ export interface operations {
             };
             readonly 400: components["responses"]["BadRequest"];
             readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly add_bank_account: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["AddBankAccountRequest"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_BankAccountItem"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly delete_bank_account: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The account's `id`. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["DeleteBankAccountRequest"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Empty"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly list_bank_accounts: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description The page, from 1. */
+                readonly pageID?: number;
+                /** @description Rows a page (at most 100). */
+                readonly pageSize?: number;
+            };
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Page_BankAccountItem"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
             readonly 500: components["responses"]["InternalError"];
         };
     };

@@ -306,6 +306,28 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    bank_accounts (id) {
+        id -> Text,
+        user_id -> Text,
+        nickname -> Text,
+        bank_country -> Text,
+        bank_name -> Text,
+        bank_address -> Text,
+        account_number -> Text,
+        swift_code -> Text,
+        routing_number -> Nullable<Text>,
+        account_address -> Text,
+        account_holder -> Text,
+        created_at -> BigInt,
+        usable_from -> BigInt,
+        first_payout_cap -> BigInt,
+        needs_new_details -> Bool,
+        deleted_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::joinable!(bank_accounts -> users (user_id));
 diesel::joinable!(user_security -> users (user_id));
 diesel::joinable!(wire_memos -> users (user_id));
 diesel::joinable!(ledger_entries -> ledger_accounts (account_id));
@@ -351,6 +373,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     rejection_items,
     screening_entries,
     screening_alerts,
+    bank_accounts,
 );
 
 diesel::table! {

@@ -6,6 +6,7 @@
 mod account;
 mod captcha;
 mod fiscard;
+mod fund;
 pub mod health;
 mod investor;
 pub mod issuer;
@@ -110,6 +111,9 @@ routes! {
     post "/fiscard/cancel" => fiscard::cancel::cancel,
     get "/fiscard/order" => fiscard::orders::list_orders,
     get "/fiscard/history" => fiscard::history::card_history,
+    get "/fund/investor/bankAccount/select" => fund::bank_accounts::list_bank_accounts,
+    post "/fund/investor/bankAccount/add" => fund::bank_accounts::add_bank_account,
+    post "/fund/investor/bankAccount/delete/{id}" => fund::bank_accounts::delete_bank_account,
     post "/issuer/events" => issuer::receive,
     get "/openapi.json" => crate::openapi::document,
 }

@@ -157,6 +157,42 @@ pub fn approved_attempt(
         .optional()
 }
 
+/// The company name of the user's approved certification as a company investor, if it is one.
+pub fn company_name(conn: &mut DbConnection, user_id: &str) -> QueryResult<Option<String>> {
+    Ok(approved_attempt(conn, user_id, Verification::Investor)?
+        .filter(|a| a.investor_type() == Some(InvestorType::Company))
+        .and_then(|a| {
+            a.answers()
+                .get("companyName")
+                .and_then(Value::as_str)
+                .map(|n| n.trim().to_owned())
+        }))
+}
+
+/// The verified name accounts are held in: the company's for an approved company investor,
+/// else the person's once basic identity is approved; none before.
+pub fn account_holder(
+    conn: &mut DbConnection,
+    profile: &crate::services::accounts::Profile,
+) -> QueryResult<Option<String>> {
+    let approved = |code: i32| code == self::code(IdentityStatus::Approved);
+    if approved(profile.investor_status) {
+        if let Some(company) = company_name(conn, &profile.id)? {
+            return Ok(Some(company));
+        }
+    }
+    Ok(approved(profile.identity_status).then(|| person_name(profile)))
+}
+
+/// The person's verified first and last names, as one.
+pub fn person_name(profile: &crate::services::accounts::Profile) -> String {
+    [profile.first_name.as_deref(), profile.last_name.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 pub fn items(conn: &mut DbConnection, attempt_id: &str) -> QueryResult<Vec<Item>> {
     rejection_items::table
         .filter(rejection_items::attempt_id.eq(attempt_id))

@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod authenticators;
+pub mod bank_accounts;
 pub mod bins;
 pub mod captcha;
 pub mod card_events;

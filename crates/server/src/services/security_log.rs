@@ -29,6 +29,8 @@ pub enum Event {
     CardFrozen,
     CardUnfrozen,
     CardCancelled,
+    BankAccountAdded,
+    BankAccountDeleted,
 }
 
 impl Event {
@@ -54,6 +56,8 @@ impl Event {
             Self::CardFrozen => "card_frozen",
             Self::CardUnfrozen => "card_unfrozen",
             Self::CardCancelled => "card_cancelled",
+            Self::BankAccountAdded => "bank_account_added",
+            Self::BankAccountDeleted => "bank_account_deleted",
         }
     }
 }

@@ -22,6 +22,7 @@ enum Resource {
     Authenticator,
     /// An uploaded document, by its reference.
     File,
+    BankAccount,
 }
 
 /// Where the route reads the id.
@@ -129,6 +130,14 @@ const ROWS: &[Row] = &[
         place: In::Path,
         rest: nothing,
     },
+    Row {
+        method: "post",
+        path: "/fund/investor/bankAccount/delete/{id}",
+        resource: Resource::BankAccount,
+        field: "id",
+        place: In::Path,
+        rest: pin,
+    },
 ];
 
 /// A field or parameter that names a resource: `id`, `…Id`, `…Key`.
@@ -216,6 +225,7 @@ struct Owner {
     session: String,
     authenticator: String,
     file: String,
+    bank_account: String,
 }
 
 impl Owner {
@@ -225,6 +235,7 @@ impl Owner {
             Resource::Session => &self.session,
             Resource::Authenticator => &self.authenticator,
             Resource::File => &self.file,
+            Resource::BankAccount => &self.bank_account,
         }
     }
 
@@ -247,11 +258,13 @@ impl Owner {
             "sessions": sessions,
             "config": content(app.get_api("/user/config", EN, token).await),
             "history": content(app.get_api(&history, EN, token).await),
+            "bankAccounts": content(app.get_api("/fund/investor/bankAccount/select", EN, token).await),
         })
     }
 }
 
-/// A card holder with a funded card, a second session and two authenticators.
+/// A card holder with a funded card, a second session, two authenticators, an uploaded file
+/// and a saved bank account.
 async fn owner(app: &TestApp) -> Owner {
     let email = "owner@example.com";
     let holder = holder(app, email, 100_000).await;
@@ -284,12 +297,20 @@ async fn owner(app: &TestApp) -> Owner {
         crate::uploads::png(2000),
     )
     .await;
+    crate::bank_accounts::name(app, &holder.uid, "Ada", "Lovelace").await;
+    let bank_account = crate::bank_accounts::add(app, &holder, &crate::bank_accounts::us_account())
+        .await
+        .assert_ok()["id"]
+        .as_str()
+        .expect("bank account id")
+        .to_owned();
     Owner {
         holder,
         card,
         session,
         authenticator,
         file,
+        bank_account,
     }
 }
 
@@ -309,7 +330,12 @@ async fn call(app: &TestApp, row: &Row, token: &str, id: &str) -> Answer {
         In::Query => app.client.get(url).query(&[(row.field, id)]),
         In::Path => {
             let path = row.path.replace(&format!("{{{}}}", row.field), id);
-            app.client.get(app.url(&format!("/api{path}")))
+            let url = app.url(&format!("/api{path}"));
+            match row.method {
+                "get" => app.client.get(url),
+                "post" => app.client.post(url).json(&body),
+                other => panic!("add a request for {other}"),
+            }
         }
     };
     app.send(

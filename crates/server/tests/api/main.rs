@@ -4,6 +4,7 @@
 
 mod authenticators;
 mod authorization_overload;
+mod bank_accounts;
 mod captcha;
 mod card_events;
 mod card_properties;

@@ -130,8 +130,8 @@ fn every_operation_has_user_lang_a_summary_a_declared_tag_and_a_unique_id() {
     assert_eq!(
         tags,
         BTreeSet::from([
-            "auth", "user", "account", "fiscard", "identity", "investor", "issuer", "captcha",
-            "system"
+            "auth", "user", "account", "fiscard", "fund", "identity", "investor", "issuer",
+            "captcha", "system"
         ])
     );
     let mut ids = BTreeSet::new();

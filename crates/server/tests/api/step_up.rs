@@ -88,6 +88,7 @@ struct Actor {
     secret: Option<String>,
     authenticators: Vec<String>,
     card: Option<String>,
+    bank_account: Option<String>,
 }
 
 /// Hashes of the test password and PIN, made once through the API.
@@ -167,6 +168,7 @@ async fn actor(app: &TestApp, n: usize, case: &Case, hashes: &Hashes) -> Actor {
         secret: None,
         authenticators: Vec::new(),
         card: None,
+        bank_account: None,
     };
     for i in 0..wanted {
         let (secret, id) = bind(app, &actor.uid, &format!("device {i}")).await;
@@ -205,7 +207,45 @@ async fn actor(app: &TestApp, n: usize, case: &Case, hashes: &Hashes) -> Actor {
         }
         actor.card = Some(card);
     }
+    if ["bankAccountAdd", "bankAccountDelete"].contains(&case.action.as_str()) {
+        let holder = crate::cards::Holder {
+            token: actor.token.clone(),
+            uid: actor.uid.clone(),
+        };
+        approve(app, &holder).await;
+        crate::bank_accounts::name(app, &actor.uid, "Ada", "Lovelace").await;
+        if case.action == "bankAccountDelete" {
+            actor.bank_account = Some(saved_account(app, &actor.uid).await);
+        }
+    }
     actor
+}
+
+/// A bank account saved straight through the service; answers its id.
+async fn saved_account(app: &TestApp, uid: &str) -> String {
+    use domain::forms::{BankAccountForm, Form, NoContext};
+    let form: BankAccountForm =
+        serde_json::from_value(crate::bank_accounts::us_account()).expect("a bank form");
+    let account = form.parse(&NoContext).expect("a valid bank account");
+    let payouts = server::config::PayoutConfig {
+        cooling_off: std::time::Duration::from_secs(24 * 3600),
+        first_payout_cap: 100_000,
+    };
+    let (uid, now) = (uid.to_owned(), app.clock.now_ms());
+    app.db
+        .write(move |conn| {
+            let saved = server::services::bank_accounts::save(
+                conn,
+                &uid,
+                "Ada Lovelace",
+                &account,
+                payouts,
+                now,
+            )?;
+            Ok(saved.id)
+        })
+        .await
+        .expect("a saved bank account")
 }
 
 /// An authenticator bound straight through the service; answers its secret and id.
@@ -249,6 +289,10 @@ impl Codes {
 /// The action's request with `codes`, as a browser sends it.
 async fn act(app: &TestApp, case: &Case, who: &Actor, codes: &Codes) -> Answer {
     let card = who.card.clone().unwrap_or_default();
+    let delete_path = format!(
+        "/fund/investor/bankAccount/delete/{}",
+        who.bank_account.clone().unwrap_or_default()
+    );
     let (method, path, mut body) = match case.action.as_str() {
         "recharge" => (
             "post",
@@ -284,6 +328,12 @@ async fn act(app: &TestApp, case: &Case, who: &Actor, codes: &Codes) -> Answer {
             "/user/mobile/bind",
             json!({ "mobileCountry": "HK", "mobileCode": "852", "mobile": who.mobile }),
         ),
+        "bankAccountAdd" => (
+            "post",
+            "/fund/investor/bankAccount/add",
+            crate::bank_accounts::us_account(),
+        ),
+        "bankAccountDelete" => ("post", delete_path.as_str(), json!({})),
         other => panic!("no request for {other}"),
     };
     codes.put(&mut body);
@@ -379,6 +429,7 @@ async fn run(app: &TestApp, case: &Case, who: &Actor) {
         "revealCard",
         "switchChange",
         "authenticatorBind",
+        "bankAccountAdd",
     ]
     .contains(&case.action.as_str());
     if one_time && repeatable {
@@ -484,5 +535,5 @@ async fn every_sensitive_action_runs_the_whole_loop_across_the_vectors_settings(
         }
         ran += 1;
     }
-    assert!(ran >= 37, "only {ran} cases ran");
+    assert!(ran >= 45, "only {ran} cases ran");
 }

@@ -1,7 +1,7 @@
 //! `GET user/self`: the user's own data (SPEC §3 "User"), loaded with the session.
 
 use actix_web::web;
-use domain::identity::{IdentityStatus, InvestorType};
+use domain::identity::IdentityStatus;
 use domain::review::{RejectionItem, RejectionKind, RejectionReason, Verification};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -125,13 +125,8 @@ pub async fn show_self(state: web::Data<AppState>, user: CurrentUser) -> ApiResu
     .map(|(v, _)| v)
     .collect();
     let investor_approved = status(profile.investor_status) == IdentityStatus::Approved;
-    let person = (status(profile.identity_status) == IdentityStatus::Approved).then(|| {
-        [profile.first_name.as_deref(), profile.last_name.as_deref()]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-            .join(" ")
-    });
+    let person = (status(profile.identity_status) == IdentityStatus::Approved)
+        .then(|| identity::person_name(&profile));
     let user_id = profile.id.clone();
     let (rejections, company) = if rejected.is_empty() && !investor_approved {
         (Vec::new(), None)
@@ -161,14 +156,7 @@ pub async fn show_self(state: web::Data<AppState>, user: CurrentUser) -> ApiResu
                     });
                 }
                 let company = if investor_approved {
-                    identity::approved_attempt(conn, &user_id, Verification::Investor)?
-                        .filter(|a| a.investor_type() == Some(InvestorType::Company))
-                        .and_then(|a| {
-                            a.answers()
-                                .get("companyName")
-                                .and_then(serde_json::Value::as_str)
-                                .map(|n| n.trim().to_owned())
-                        })
+                    identity::company_name(conn, &user_id)?
                 } else {
                     None
                 };

@@ -17,7 +17,8 @@ pub struct EventEntry {
     /// registered, login_succeeded, login_failed, login_locked, logout, password_reset,
     /// session_revoked, other_sessions_revoked, pin_set, pin_changed, password_changed,
     /// authenticator_bound, authenticator_removed, switch_changed, mobile_bound, card_issued,
-    /// card_revealed, card_frozen, card_unfrozen, card_cancelled.
+    /// card_revealed, card_frozen, card_unfrozen, card_cancelled, bank_account_added,
+    /// bank_account_deleted.
     kind: String,
     ip: String,
     /// The browser's user agent.

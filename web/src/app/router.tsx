@@ -49,8 +49,8 @@ export const routes: RouteObject[] = [
             path: "payment",
             children: [
               goTo(paths.paymentBank),
-              { path: "bank", handle: { title: "menu.payment" }, lazy: () => import("./routes/my/payment-bank") },
-              { path: "bank-add", handle: { title: "menu.payment" }, lazy: () => import("./routes/my/payment-bank-add") },
+              { path: "bank", handle: { title: "bank.title" }, lazy: () => import("./routes/my/payment-bank") },
+              { path: "bank-add", handle: { ...form, title: "bank.add_title" }, lazy: () => import("./routes/my/payment-bank-add") },
             ],
           },
           {

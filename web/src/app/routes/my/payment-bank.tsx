@@ -1,8 +1,6 @@
-import { PlaceholderPage } from "@/components/ui/placeholder-page";
-import { useI18n } from "@/lib/i18n";
+import { BankAccountsPage } from "@/features/payment/components/bank-accounts-page";
 
-/** /my/payment/bank: the saved bank accounts (bank issue). */
+/** /my/payment/bank: the saved bank accounts (SPEC §2 PaymentBank). */
 export function Component() {
-  const { t } = useI18n();
-  return <PlaceholderPage title={t("menu.payment")} note={t("placeholder.later")} />;
+  return <BankAccountsPage />;
 }

@@ -4,3 +4,4 @@ export { FormField, type FormFieldProps } from "./form-field";
 export { useDomainForm, type UseDomainFormOptions } from "./use-domain-form";
 export { applyFieldErrors } from "./apply-field-errors";
 export { FormStack, type FormSubmitHandler } from "./form-stack";
+export { CountrySelect } from "./country-select";

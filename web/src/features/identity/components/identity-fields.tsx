@@ -1,7 +1,7 @@
-import { Box, Button, Checkbox, Fieldset, HStack, Input, NativeSelect, Stack, Tag, Text, Wrap } from "@chakra-ui/react";
+import { Box, Button, Checkbox, Fieldset, HStack, Input, Stack, Tag, Text, Wrap } from "@chakra-ui/react";
 import { useDeferredValue, useMemo, useState } from "react";
 import { Controller, type Control, type FieldError, type FieldValues, type Path, type UseFormRegister } from "react-hook-form";
-import { FormField } from "@/components/ui/form";
+import { CountrySelect, FormField } from "@/components/ui/form";
 import { countryName, flagOf, searchCountries, useCountries, type Country } from "@/lib/countries";
 import { useI18n } from "@/lib/i18n";
 import type { MessageKey } from "@/lib/locale";
@@ -61,24 +61,10 @@ export function CountryField<T extends FieldValues>({
   error,
   rejected,
 }: FieldProps<T> & { readonly register: UseFormRegister<T> }) {
-  const { t, locale } = useI18n();
-  const { data: countries } = useCountries();
-  const sorted = useMemo(
-    () => [...(countries ?? [])].sort((a, b) => countryName(a, locale).localeCompare(countryName(b, locale), locale)),
-    [countries, locale],
-  );
+  const { t } = useI18n();
   return (
     <FormField label={fieldLabel(t, name)} error={error} required helperText={rejectedHint(t, rejected?.get(name))}>
-      <NativeSelect.Root>
-        <NativeSelect.Field {...register(name)} placeholder={t("identity.choose_country")}>
-          {sorted.map((country) => (
-            <option key={country.code} value={country.code}>
-              {countryName(country, locale)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <CountrySelect {...register(name)} placeholder={t("identity.choose_country")} />
     </FormField>
   );
 }

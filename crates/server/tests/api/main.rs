@@ -8,6 +8,7 @@ mod captcha;
 mod card_events;
 mod card_properties;
 mod cards;
+mod case_files;
 mod cli;
 mod concurrency;
 mod contract;

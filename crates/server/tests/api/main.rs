@@ -12,6 +12,7 @@ mod case_files;
 mod cli;
 mod concurrency;
 mod contract;
+mod directors;
 mod email_code;
 mod first_steps;
 mod forget_password;

@@ -38,6 +38,8 @@ pub const BANK_NAME_MAX: usize = 128;
 pub const COMPANY_NAME_MAX: usize = 128;
 pub const COMPANY_ID_MAX: usize = 64;
 pub const BUSINESS_PROPERTY_MAX: usize = 128;
+/// Most directors a company investor names.
+pub const DIRECTOR_NAMES_MAX: usize = 20;
 
 /// The constants the web app reads, in one object.
 #[derive(Debug, Clone, Serialize)]
@@ -62,6 +64,7 @@ pub struct Constants {
     pub upload_max_bytes: u64,
     pub upload_name_max: usize,
     pub upload_max_files: usize,
+    pub director_names_max: usize,
     pub upload_extensions: &'static [&'static str],
     pub password_min: usize,
     pub password_max: usize,
@@ -86,6 +89,7 @@ pub const CONSTANTS: Constants = Constants {
     upload_max_bytes: upload::UPLOAD_MAX_BYTES,
     upload_name_max: upload::UPLOAD_NAME_MAX,
     upload_max_files: upload::UPLOAD_MAX_FILES,
+    director_names_max: DIRECTOR_NAMES_MAX,
     upload_extensions: upload::UPLOAD_EXTENSIONS,
     password_min: PASSWORD_MIN,
     password_max: PASSWORD_MAX,

@@ -89,6 +89,7 @@ error_codes! {
     PassportNumberInvalid => "passport_number_invalid",
     SsnInvalid => "ssn_invalid",
     FileValueInvalid => "file_value_invalid",
+    DirectorNamesTooMany => "director_names_too_many",
     // Uploads
     FileTypeUnsupported => "file_type_unsupported",
     FileContentMismatch => "file_content_mismatch",

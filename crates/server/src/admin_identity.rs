@@ -1,6 +1,9 @@
-//! `fiscard admin identity list|show|approve|reject` and `admin screening import`: operators
-//! decide the four verifications from the command line until the review console lands. Every
-//! decision is written to the operators' audit log.
+//! `fiscard admin identity list|show|file|approve|reject` and `admin screening import`:
+//! operators read cases (their documents: [`files`]) and decide the four verifications from the
+//! command line until the review console lands. Every decision and every document read is
+//! written to the operators' audit log.
+
+pub mod files;
 
 use anyhow::{Context, bail};
 use domain::identity::IdentityStatus;
@@ -185,8 +188,9 @@ pub async fn list(config: &Config) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `admin identity show`: the newest attempt of a verification, its answers, screening hits
-/// and rejection items, and the hits re-screening found once it was approved.
+/// `admin identity show`: the newest attempt of a verification, its answers, screening hits,
+/// rejection items and documents (each file's reference, name, kind and size), and the hits
+/// re-screening found once it was approved.
 pub async fn show(config: &Config, email: &str, verification: &str) -> anyhow::Result<()> {
     let verification = parse_verification(verification)?;
     let db = Db::connect(config.database_url.expose(), 1)?;
@@ -201,7 +205,8 @@ pub async fn show(config: &Config, email: &str, verification: &str) -> anyhow::R
                 return Ok(Some((None, alert)));
             };
             let items = identity::items(conn, &attempt.id)?;
-            Ok(Some((Some((attempt, items)), alert)))
+            let documents = files::documents(conn, &attempt)?;
+            Ok(Some((Some((attempt, items, documents)), alert)))
         })
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -213,7 +218,12 @@ pub async fn show(config: &Config, email: &str, verification: &str) -> anyhow::R
             "{email} has not submitted the {} verification",
             verification.as_str()
         ),
-        Some((attempt, items)) => print_attempt(email, verification, &attempt, items),
+        Some((attempt, items, documents)) => {
+            print_attempt(email, verification, &attempt, items);
+            for line in files::document_lines(&documents) {
+                println!("{line}");
+            }
+        }
     }
     if let Some(alert) = alert {
         println!(

@@ -123,6 +123,23 @@ enum IdentityAction {
         #[arg(long)]
         verification: String,
     },
+    /// Decrypt one document of the newest attempt of a user's verification into a new file
+    /// (`show` lists each document field's files, numbered from 1); the read is audited.
+    File {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        verification: String,
+        /// The document field (its API name: backImg, directorFile, proofOfAddressImg…).
+        #[arg(long)]
+        field: String,
+        /// Which of the field's files, from 1.
+        #[arg(long, default_value_t = 1)]
+        index: usize,
+        /// Where to write it; an existing file is never replaced.
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
     /// Approve the attempt in review.
     Approve {
         #[arg(long)]
@@ -310,6 +327,22 @@ async fn identity_action(
             email,
             verification,
         } => review::show(config, &email, &verification).await,
+        IdentityAction::File {
+            email,
+            verification,
+            field,
+            index,
+            out,
+        } => {
+            let request = review::files::FileRequest {
+                verification: review::parse_verification(&verification)?,
+                email,
+                field,
+                index,
+                out,
+            };
+            review::files::fetch(config, &request).await
+        }
         IdentityAction::Approve {
             email,
             verification,

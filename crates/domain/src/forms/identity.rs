@@ -100,9 +100,12 @@ impl Form for BasicIdentityStep1Form {
 /// A name as printed in a passport's machine-readable zone needs Latin letters; other
 /// scripts may accompany them. Digits, symbols and emoji are refused.
 fn name(input: &Input<String>) -> Rule {
-    let Some(value) = input.text() else {
-        return Ok(());
-    };
+    input.text().map_or(Ok(()), person_name)
+}
+
+/// A person's name (trimmed, not blank) by the rule of [`name`]: the basic identity's names and
+/// a company investor's directors.
+pub(super) fn person_name(value: &str) -> Rule {
     let allowed = |ch: char| {
         ch.is_alphabetic() || matches!(ch, ' ' | '-' | '\'' | '’' | '.' | '\u{0300}'..='\u{036F}')
     };

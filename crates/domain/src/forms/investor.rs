@@ -1,13 +1,19 @@
-//! Investor identity: individual (SSN for US residents, documents) or company (company data and
-//! nine documents).
+//! Investor identity: individual (SSN for US residents, documents) or company (company data, its
+//! directors' names and nine documents).
+
+use std::borrow::Cow;
 
 use serde::Deserialize;
 use validator::Validate;
 
 use super::errors::on;
+use super::identity::person_name;
 use super::rules::{self, Rule, fail, fail_with, given};
 use super::{Form, NoContext};
-use crate::constants::{ADDRESS_MAX, BUSINESS_PROPERTY_MAX, COMPANY_ID_MAX, COMPANY_NAME_MAX};
+use crate::constants::{
+    ADDRESS_MAX, BUSINESS_PROPERTY_MAX, COMPANY_ID_MAX, COMPANY_NAME_MAX, DIRECTOR_NAMES_MAX,
+    NAME_MAX,
+};
 use crate::country::{Country, US};
 use crate::error::ErrorCode;
 use crate::input::Input;
@@ -137,6 +143,11 @@ pub struct CompanyInvestorForm {
         length(max = ADDRESS_MAX, code = "text_too_long")
     )]
     pub register_address: Input<String>,
+    /// The directors' names (screened at commit): 1 to [`DIRECTOR_NAMES_MAX`], each a person's
+    /// name by the basic identity's rule. Optional until the web form asks for it (missing or
+    /// an empty list: none given).
+    #[validate(custom(function = director_names))]
+    pub director_names: Input<Vec<String>>,
     #[validate(required(code = "required_file"), custom(function = rules::files))]
     pub register_certificate_file: Input<String>,
     #[validate(required(code = "required_file"), custom(function = rules::files))]
@@ -165,6 +176,8 @@ pub struct CompanyInvestor {
     pub main_business_operate_country: Vec<Country>,
     pub business_property: String,
     pub register_address: String,
+    /// Trimmed; empty when none were given.
+    pub director_names: Vec<String>,
     /// The nine documents, by API field name, in the order of [`COMPANY_DOCUMENTS`].
     pub documents: Vec<(&'static str, Vec<String>)>,
 }
@@ -207,6 +220,11 @@ impl Form for CompanyInvestorForm {
             main_business_operate_country: countries(&self.main_business_operate_country)?,
             business_property: text(&self.business_property)?,
             register_address: text(&self.register_address)?,
+            director_names: self
+                .director_names
+                .value()
+                .map(|names| names.iter().map(|n| n.trim().to_owned()).collect())
+                .unwrap_or_default(),
             documents: COMPANY_DOCUMENTS
                 .into_iter()
                 .zip(documents)
@@ -214,4 +232,35 @@ impl Form for CompanyInvestorForm {
                 .collect::<Option<Vec<_>>>()?,
         })
     }
+}
+
+/// At most [`DIRECTOR_NAMES_MAX`] names, each given (`required_input`), at most [`NAME_MAX`]
+/// characters (`text_too_long`) and a person's name (`name_invalid_characters`,
+/// `name_needs_latin`); the first bad name's error carries its position from 0 (`index`).
+fn director_names(input: &Input<Vec<String>>) -> Rule {
+    let Some(names) = input.value() else {
+        return Ok(());
+    };
+    if names.len() > DIRECTOR_NAMES_MAX {
+        return Err(fail_with(
+            ErrorCode::DirectorNamesTooMany,
+            "max",
+            DIRECTOR_NAMES_MAX,
+        ));
+    }
+    for (index, name) in names.iter().enumerate() {
+        let name = name.trim();
+        let checked = if name.is_empty() {
+            Err(fail(ErrorCode::RequiredInput))
+        } else if char_len(name) > NAME_MAX {
+            Err(fail_with(ErrorCode::TextTooLong, "max", NAME_MAX))
+        } else {
+            person_name(name)
+        };
+        if let Err(mut error) = checked {
+            error.add_param(Cow::Borrowed("index"), &index);
+            return Err(error);
+        }
+    }
+    Ok(())
 }

@@ -17,6 +17,34 @@ use crate::db::schema::{rejection_items, users, verification_attempts, verificat
 /// A verification's answers, by API field name.
 pub type Answers = Map<String, Value>;
 
+/// The document fields of every form (their values are upload references, comma-separated).
+pub const FILE_FIELDS: &[&str] = &[
+    "backImg",
+    "otherImg",
+    "proofOfAddressImg",
+    "taxFormFile",
+    "usAgencyLicenseFile",
+    "registerCertificateFile",
+    "shareholderStructureFile",
+    "directorFile",
+    "companyRegulationFile",
+    "companyStructureFile",
+    "shareholderPassportFile",
+];
+
+/// The references of document field `field` in `answers`, in the order given (none when the
+/// field is not a document field or is empty).
+pub fn references_of(answers: &Answers, field: &str) -> Vec<String> {
+    if !FILE_FIELDS.contains(&field) {
+        return Vec::new();
+    }
+    answers
+        .get(field)
+        .and_then(Value::as_str)
+        .map(domain::forms::rules::file_paths)
+        .unwrap_or_default()
+}
+
 /// Runs `$body` with `$column` bound to the `users` column of `$verification`'s state.
 macro_rules! with_status_column {
     ($verification:expr, $column:ident => $body:expr) => {

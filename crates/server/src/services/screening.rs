@@ -1,5 +1,5 @@
-//! Screening (DESIGN §7): at commit, the names a verification gives (the person, the company)
-//! are compared with a sanctions and PEP list kept in the database (`fiscard admin screening
+//! Screening (DESIGN §7): at commit, the names a verification gives (the person, the company,
+//! its directors) are compared with a sanctions and PEP list kept in the database (`fiscard admin screening
 //! import FILE`). The name decides (Jaro-Winkler similarity, after folding case, punctuation and
 //! word order); date of birth and country add evidence. A hit above the threshold holds the
 //! case for a reviewer, with the score of each feature.
@@ -44,7 +44,7 @@ pub struct Entry {
 /// Who is screened.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Subject {
-    /// What the name is: `person`, `company`.
+    /// What the name is: `person`, `company`, `director`.
     pub role: &'static str,
     pub name: String,
     pub birth_date: Option<String>,
@@ -116,7 +116,9 @@ pub fn screen(subject: &Subject, entries: &[Entry]) -> Vec<Hit> {
             let score = NAME_WEIGHT * name_score
                 + BIRTH_WEIGHT * birth_date_score
                 + COUNTRY_WEIGHT * country_score;
-            (score >= HIT_THRESHOLD).then(|| Hit {
+            // Decided on the score as shown (3 decimals): a name alone that matches exactly, with
+            // both other features unknown, scores 0.85 and not 0.8499999….
+            (round(score) >= HIT_THRESHOLD).then(|| Hit {
                 role: subject.role.to_owned(),
                 subject: subject.name.clone(),
                 listed: entry.name.clone(),
@@ -160,8 +162,8 @@ pub fn subjects(verification: Verification, answers: &Answers) -> Vec<Subject> {
                 country: text("country"),
             }]
         }
-        Verification::Investor => text("companyName")
-            .map(|name| Subject {
+        Verification::Investor => {
+            let company = text("companyName").map(|name| Subject {
                 role: "company",
                 name,
                 birth_date: None,
@@ -171,9 +173,24 @@ pub fn subjects(verification: Verification, answers: &Answers) -> Vec<Subject> {
                     .and_then(|c| c.first())
                     .and_then(Value::as_str)
                     .map(str::to_owned),
-            })
-            .into_iter()
-            .collect(),
+            });
+            // Each director by name alone: the form asks neither birth date nor nationality.
+            let directors = answers
+                .get("directorNames")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .map(str::trim)
+                .filter(|name| !name.is_empty())
+                .map(|name| Subject {
+                    role: "director",
+                    name: name.to_owned(),
+                    birth_date: None,
+                    country: None,
+                });
+            company.into_iter().chain(directors).collect()
+        }
         Verification::Aml | Verification::Qualify => Vec::new(),
     }
 }
@@ -308,6 +325,49 @@ mod tests {
         assert!(
             other.is_empty(),
             "a near name born elsewhere, another day: no hit"
+        );
+    }
+
+    #[test]
+    fn a_name_alone_that_matches_exactly_is_a_hit() {
+        let list = [entry("Irene ADLER", None, None)];
+        let director = Subject {
+            role: "director",
+            name: "Adler, Irene".into(),
+            birth_date: None,
+            country: None,
+        };
+        let hits = screen(&director, &list);
+        assert_eq!(hits.len(), 1);
+        assert!((hits[0].score - HIT_THRESHOLD).abs() < 1e-9);
+        let near = Subject {
+            name: "Irena Adler".into(),
+            ..director
+        };
+        assert!(
+            screen(&near, &list).is_empty(),
+            "a near name needs evidence"
+        );
+    }
+
+    #[test]
+    fn a_company_investor_screens_the_company_and_each_director() {
+        let answers: Answers = serde_json::from_value(serde_json::json!({
+            "companyName": "Acme Ltd", "registerJurisdictions": ["HK", "GB"],
+            "directorNames": [" Ada Lovelace ", "", "Charles Babbage"]
+        }))
+        .unwrap();
+        let found: Vec<(&str, String, Option<String>)> = subjects(Verification::Investor, &answers)
+            .into_iter()
+            .map(|s| (s.role, s.name, s.country))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("company", "Acme Ltd".to_owned(), Some("HK".to_owned())),
+                ("director", "Ada Lovelace".to_owned(), None),
+                ("director", "Charles Babbage".to_owned(), None),
+            ]
         );
     }
 

@@ -20,10 +20,11 @@ use object_store::path::Path as ObjectPath;
 use object_store::{ObjectStore, WriteMultipart};
 
 use crate::config::UploadsConfig;
+use crate::services::vault::{Purpose, Vault};
 
 mod records;
 
-pub use records::{AcceptedFile, UploadRow, find_owned, insert, names_of, not_owned};
+pub use records::{AcceptedFile, UploadRow, find_owned, insert, names_of, not_owned, rows_of};
 
 /// Plain bytes per encrypted segment.
 pub const SEGMENT: usize = 64 * 1024;
@@ -141,6 +142,19 @@ impl Uploads {
             done: false,
         };
         Ok(futures_util::stream::unfold(reader, SealedReader::next_plain).boxed())
+    }
+
+    /// The plain bytes of the upload `row` describes, its key opened by `vault`: how the owner's
+    /// `GET user/file/{name}` and an operator's `admin identity file` read a document.
+    pub async fn open(
+        &self,
+        vault: &Vault,
+        row: &UploadRow,
+    ) -> anyhow::Result<BoxStream<'static, Result<Bytes, std::io::Error>>> {
+        let key = vault
+            .open(Purpose::UploadKey, &row.id, &row.wrapped_key)
+            .map_err(|e| anyhow!("the key of upload {} does not open: {e}", row.id))?;
+        self.read(&row.id, &key).await
     }
 
     /// Removes the object of upload `id` (a refused or failed upload); missing is fine.

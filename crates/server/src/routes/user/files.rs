@@ -22,7 +22,6 @@ use crate::api::{Api, ApiCode, ApiResult, AppError, Empty, Reply};
 use crate::clock::new_id;
 use crate::extract::CurrentUser;
 use crate::services::uploads::{self, AcceptedFile, SealedWriter, UploadRow};
-use crate::services::vault::Purpose;
 use crate::state::AppState;
 
 /// The multipart field that carries the file.
@@ -238,11 +237,7 @@ pub async fn read_file(
         .read(move |conn| uploads::find_owned(conn, &owner, &reference).map_err(AppError::from))
         .await?
         .ok_or_else(file_not_found)?;
-    let key = state
-        .vault
-        .open(Purpose::UploadKey, &row.id, &row.wrapped_key)
-        .map_err(AppError::internal)?;
-    let stream = state.uploads.read(&row.id, &key).await?;
+    let stream = state.uploads.open(&state.vault, &row).await?;
     let kind = row.kind();
     let disposition = if kind == FileKind::Pdf {
         header::DispositionType::Attachment

@@ -1,8 +1,9 @@
 //! Re-screening (DESIGN §7): importing a list screens every approved user again, since a name
 //! that passed at commit may be on the new list. The names are those commit-time screening
 //! takes from the newest approved attempt (the person of the basic identity, with date of birth
-//! and country; the company of a company investor). (A basic identity approved by an operator's
-//! `admin identity set-status` has no attempt, hence no names to screen.)
+//! and country; the company of a company investor and its directors). (A basic identity
+//! approved by an operator's `admin identity set-status` has no attempt, hence no names to
+//! screen.)
 //!
 //! Each approved verification with a hit above the threshold gets an alert (`screening_alerts`)
 //! with the hits and the score of each feature, for the operators (`admin identity list` and

@@ -142,3 +142,19 @@ pub fn names_of(
         .select((uploads::reference, uploads::original_name))
         .load(conn)
 }
+
+/// `user_id`'s uploads among `references` (another user's are left out), in no order.
+pub fn rows_of(
+    conn: &mut DbConnection,
+    user_id: &str,
+    references: &[String],
+) -> QueryResult<Vec<UploadRow>> {
+    if references.is_empty() {
+        return Ok(Vec::new());
+    }
+    uploads::table
+        .filter(uploads::user_id.eq(user_id))
+        .filter(uploads::reference.eq_any(references))
+        .select(UploadRow::as_select())
+        .load(conn)
+}

@@ -20,26 +20,11 @@ use serde_json::Value;
 
 use crate::api::{ApiCode, AppError};
 use crate::services::accounts::Profile;
-use crate::services::identity::Answers;
+use crate::services::identity::{Answers, FILE_FIELDS};
 use crate::services::uploads;
 use crate::state::AppState;
 
 pub use commit::{Committed, commit_answers};
-
-/// The document fields of every form (their values are upload references).
-const FILE_FIELDS: &[&str] = &[
-    "backImg",
-    "otherImg",
-    "proofOfAddressImg",
-    "taxFormFile",
-    "usAgencyLicenseFile",
-    "registerCertificateFile",
-    "shareholderStructureFile",
-    "directorFile",
-    "companyRegulationFile",
-    "companyStructureFile",
-    "shareholderPassportFile",
-];
 
 fn status_of(code: i32) -> IdentityStatus {
     IdentityStatus::from_code(i64::from(code)).unwrap_or(IdentityStatus::NotStarted)

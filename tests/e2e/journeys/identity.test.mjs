@@ -2,7 +2,8 @@
 // and QI questionnaires answered, the operator deciding from the command line; the investor
 // certification is rejected once on one document, which alone is replaced; then the card
 // application passes the identity gate and a card is issued. At both widths; the AML
-// questionnaire in Traditional Chinese.
+// questionnaire in Traditional Chinese. Then the company saves two bank accounts in its name and
+// deletes one.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { describe, it } from "node:test";
@@ -13,6 +14,7 @@ import { onEachDevice } from "../lib/devices.mjs";
 import { accountLink, Journey, labelled } from "../lib/journey.mjs";
 
 const TIMEOUT = { timeout: 600_000 };
+const COMPANY = "Harbour Light Trading Limited";
 const PIN = "407193";
 
 // A real 1×1 PNG and a plain PDF: the server checks magic bytes and scans PDFs for scripts.
@@ -136,7 +138,7 @@ async function companyDetails(j, investor, { documents }) {
   await next(j, investor);
   await atStep(j, investor, 2, 4);
   const info = investor.getByRole("form", { name: t("identity.investor.company_info"), exact: true });
-  await labelled(info, t("identity.field.companyName")).fill("Harbour Light Trading Limited");
+  await labelled(info, t("identity.field.companyName")).fill(COMPANY);
   await labelled(info, t("identity.field.companyId")).fill("3012345");
   for (const field of ["registerJurisdictions", "mainBusinessOperateCountry"]) {
     const label = t(`identity.field.${field}`);
@@ -225,6 +227,82 @@ async function questionnaire(j, id, title, answer) {
   await rowShows(j, id, "identity_status.in_review");
 }
 
+const US_BANK = {
+  nickname: "Checking",
+  bankCountry: "US",
+  bankName: "JPMorgan Chase Bank",
+  bankAddress: "270 Park Avenue, New York, NY 10017",
+  accountNumber: "000123456789",
+  swiftCode: "CHASUS33",
+  routingNumber: "021000021",
+  accountAddress: "1 Main Street, New York, NY 10001",
+};
+const DE_BANK = {
+  nickname: "Euro savings",
+  bankCountry: "DE",
+  bankName: "Commerzbank",
+  bankAddress: "Kaiserplatz, 60311 Frankfurt am Main",
+  accountNumber: "DE89 3704 0044 0532 0130 00",
+  swiftCode: "COBADEFFXXX",
+  accountAddress: "Hauptstraße 1, 10115 Berlin",
+};
+
+/** The last 4 characters of an account number, as the list masks it. */
+const masked = (number) => `****${number.replace(/\s/g, "").slice(-4)}`;
+
+async function addAccount(j, bank) {
+  const { page, t } = j;
+  await j.press(page.getByRole("link", { name: t("bank.add"), exact: true }));
+  await j.shows(t("bank.add_title"));
+  const form = page.getByRole("form", { name: t("bank.add_title"), exact: true });
+  await form.getByText(COMPANY, { exact: true }).waitFor();
+  for (const [field, value] of Object.entries(bank)) {
+    const input = labelled(form, t(`bank.field.${field}`));
+    if (field === "bankCountry") await input.selectOption(value);
+    else await input.fill(value);
+  }
+  if (bank.bankCountry !== "US") {
+    assert.equal(await labelled(form, t("bank.field.routingNumber")).count(), 0, "no routing number outside the US");
+  }
+  await j.look(`bank-add-${bank.bankCountry.toLowerCase()}`);
+  await j.press(form.getByRole("button", { name: t("bank.save"), exact: true }));
+  await j.verify();
+  // Back to the list on its own, half a second after the notice.
+  await j.shows(t("bank.title"));
+  await j.page.getByText(masked(bank.accountNumber), { exact: true }).waitFor();
+}
+
+/**
+ * Issue 21 so far (saved bank accounts; withdrawals come later): the company saves a US and a
+ * German account, each after the verification the trade policy asks for, in the company's name;
+ * sees both with their cooling-off and first payout cap (the list also in zh-HK), deletes one.
+ */
+async function bankAccounts(j) {
+  const { page, t } = j;
+  await accountLink(j, "menu.payment");
+  await j.shows(t("bank.title"));
+  await page.getByText(t("bank.empty"), { exact: true }).waitFor();
+
+  await addAccount(j, US_BANK);
+  await addAccount(j, DE_BANK);
+  // Both wait out the cooling-off; each first payout is capped.
+  assert.equal(await page.getByText(t("bank.first_payout_cap", { amount: "1,000.00" })).count(), 2);
+  await j.look("bank-accounts");
+  await j.chooseLanguage("zh-HK");
+  await j.shows(j.t("bank.title"));
+  await j.look("bank-accounts");
+  await j.chooseLanguage("en-US");
+
+  // Delete the US account: asked first, then verified.
+  const number = masked(US_BANK.accountNumber);
+  await j.press(page.getByRole("button", { name: t("bank.delete_named", { number, bank: US_BANK.bankName }), exact: true }));
+  await confirmDialog(j, t("bank.delete_confirm", { number, bank: US_BANK.bankName }));
+  await j.verify();
+  await page.getByText(number, { exact: true }).waitFor({ state: "detached" });
+  await page.getByText(masked(DE_BANK.accountNumber), { exact: true }).waitFor();
+  j.assertNoPageErrors();
+}
+
 async function identityJourney(j) {
   const { page, server } = j;
   await j.register();
@@ -287,6 +365,8 @@ async function identityJourney(j) {
   const cards = (await callApi(server, "fiscard/list", { token: await page.evaluate(() => localStorage.getItem("accessToken")) })).list;
   assert.equal(cards.length, 1, "one card issued");
   assert.equal(cards[0].bin, BIN);
+
+  await bankAccounts(j);
   j.assertNoPageErrors();
 }
 

@@ -19,7 +19,9 @@ export function useBankAccounts() {
   return useSWRInfinite<ApiList<BankAccount>, ApiError>(
     (index: number) => bankAccountsKey(index + 1),
     (key: ApiKey) => readApiList<BankAccount>(client, key),
-    { revalidateFirstPage: false, revalidateOnMount: true },
+    // Coming back to the list reads it again, however soon: an account saved or deleted a moment
+    // ago must show (SWR's two-second deduping would serve the list from before).
+    { revalidateFirstPage: false, revalidateOnMount: true, dedupingInterval: 0 },
   );
 }
 

@@ -112,7 +112,6 @@ export function BankAccountsPage() {
               <Table.ColumnHeader>{t("bank.field.bankName")}</Table.ColumnHeader>
               <Table.ColumnHeader>{t("bank.field.bankAddress")}</Table.ColumnHeader>
               <Table.ColumnHeader>{t("bank.field.accountNumber")}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t("bank.column.payouts")}</Table.ColumnHeader>
               <Table.ColumnHeader>{t("bank.column.operation")}</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
@@ -123,12 +122,13 @@ export function BankAccountsPage() {
                 <Table.Cell>{account.nickname}</Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{country(account.bankCountry)}</Table.Cell>
                 <Table.Cell>{account.bankName}</Table.Cell>
-                <Table.Cell>{account.bankAddress}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
-                  {account.accountNumber}
-                </Table.Cell>
+                <Table.Cell minWidth="40">{account.bankAddress}</Table.Cell>
+                {/* The number, and what it may receive: when, and the first payout's cap. */}
                 <Table.Cell>
                   <Stack gap="1" align="start">
+                    <Text whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                      {account.accountNumber}
+                    </Text>
                     {usable(account)}
                     <Text fontSize="xs" color="fg.muted">
                       {cap(account)}

@@ -103,7 +103,8 @@ export function BankAccountsPage() {
   } else {
     content = (
       <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" aria-label={t("bank.title")}>
+        {/* Names and addresses wrap, so that every column, Delete included, fits a desktop. */}
+        <Table.Root size="sm" aria-label={t("bank.title")} css={{ "& td, & th": { whiteSpace: "normal", verticalAlign: "top" } }}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>{t("bank.column.account_name")}</Table.ColumnHeader>
@@ -120,9 +121,9 @@ export function BankAccountsPage() {
               <Table.Row key={account.id}>
                 <Table.Cell>{account.accountName}</Table.Cell>
                 <Table.Cell>{account.nickname}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{country(account.bankCountry)}</Table.Cell>
+                <Table.Cell>{country(account.bankCountry)}</Table.Cell>
                 <Table.Cell>{account.bankName}</Table.Cell>
-                <Table.Cell minWidth="40">{account.bankAddress}</Table.Cell>
+                <Table.Cell>{account.bankAddress}</Table.Cell>
                 {/* The number, and what it may receive: when, and the first payout's cap. */}
                 <Table.Cell>
                   <Stack gap="1" align="start">

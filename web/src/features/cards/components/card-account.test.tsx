@@ -340,6 +340,46 @@ describe("the recharge dialog", SLOW, () => {
     expect(callsTo(requests, "GET fiscard/list").length).toBeGreaterThanOrEqual(2);
   });
 
+  it("shows a refusal that names no field in the form, above its button, not as a toast", async () => {
+    account({
+      "POST fiscard/recharge": () => ({ statusCode: 422, message: "Only a card in normal status can be recharged" }),
+    });
+    const { user } = renderApp("/account/fiscard");
+    await user.click(await screen.findByRole("button", { name: text("card.recharge_named", { card: normal.maskCardNo }) }, WAIT));
+    const dialog = within(await screen.findByRole("dialog", { name: text("card.recharge.title") }, WAIT));
+    await user.type(dialog.getByRole("textbox", { name: text("card.recharge.amount") }), "100");
+    await user.click(dialog.getByRole("button", { name: text("card.recharge.submit") }));
+    const form = within(dialog.getByRole("form", { name: text("card.recharge.form") }));
+    expect(await form.findByRole("alert", {}, WAIT)).toHaveTextContent("Only a card in normal status can be recharged");
+    expect(screen.getAllByText("Only a card in normal status can be recharged")).toHaveLength(1);
+  });
+
+  it("says in the form when the recharge got no answer, and resends it under the same key", async () => {
+    const { requests, fetch } = account({
+      "POST fiscard/recharge": () => ({
+        content: { order: orderItem(), credited: "99.00", cardBalance: "1333.50", availableBalance: "800.00" },
+        message: "The recharge has been completed",
+      }),
+    });
+    const { user } = renderApp("/account/fiscard");
+    await user.click(await screen.findByRole("button", { name: text("card.recharge_named", { card: normal.maskCardNo }) }, WAIT));
+    const dialog = within(await screen.findByRole("dialog", { name: text("card.recharge.title") }, WAIT));
+    await user.type(dialog.getByRole("textbox", { name: text("card.recharge.amount") }), "100");
+    const lostKeys: (string | null)[] = [];
+    fetch.mockImplementationOnce((_input, init) => {
+      lostKeys.push(new Headers(init?.headers).get("Idempotency-Key"));
+      return Promise.reject(new TypeError("Failed to fetch"));
+    });
+    await user.click(dialog.getByRole("button", { name: text("card.recharge.submit") }));
+    const form = within(dialog.getByRole("form", { name: text("card.recharge.form") }));
+    expect(await form.findByRole("alert", {}, WAIT)).toHaveTextContent(text("api.network_exception"));
+
+    await user.click(dialog.getByRole("button", { name: text("card.recharge.submit") }));
+    await waitFor(() => expect(callsTo(requests, "POST fiscard/recharge")).toHaveLength(1));
+    expect(lostKeys).toHaveLength(1);
+    expect(callsTo(requests, "POST fiscard/recharge")[0]?.headers.get("Idempotency-Key")).toBe(lostKeys[0]);
+  });
+
   it("sends a new key for a new submission after a refusal", async () => {
     const { requests } = account({
       "POST fiscard/recharge": () => ({ statusCode: 422, message: "Insufficient Balance" }),

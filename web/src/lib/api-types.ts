@@ -2316,6 +2316,12 @@ export interface components {
                     /** @description Which way the money went for the card: `out` (a payment) or `in` (given back). */
                     readonly direction: components["schemas"]["MoneyDirection"];
                     readonly merchantNameLocation: string;
+                    /**
+                     * @description Whether it moved the card's money (a payment held or settled, a refund): shown signed
+                     *     by `direction`. A declined or released payment, and the void or reversal that released
+                     *     it, moved nothing.
+                     */
+                    readonly movesMoney: boolean;
                     /** @description What a void, reversal or refund refers to. */
                     readonly originTransactionId: string | null;
                     readonly refundFeeAmount: string;
@@ -2654,6 +2660,12 @@ export interface components {
             /** @description Which way the money went for the card: `out` (a payment) or `in` (given back). */
             readonly direction: components["schemas"]["MoneyDirection"];
             readonly merchantNameLocation: string;
+            /**
+             * @description Whether it moved the card's money (a payment held or settled, a refund): shown signed
+             *     by `direction`. A declined or released payment, and the void or reversal that released
+             *     it, moved nothing.
+             */
+            readonly movesMoney: boolean;
             /** @description What a void, reversal or refund refers to. */
             readonly originTransactionId: string | null;
             readonly refundFeeAmount: string;

@@ -488,6 +488,7 @@ describe("the transaction serial", SLOW, () => {
       status: "succeed",
       state: "settled",
       direction: "out",
+      movesMoney: true,
       merchantNameLocation: "Book Shop, London GB",
       createAt: 1_700_000_000_000,
       createTime: 1_700_000_001_000,
@@ -521,6 +522,7 @@ describe("the transaction serial", SLOW, () => {
   const declined = transaction("tx-1", {
     status: "failed",
     state: "declined",
+    movesMoney: false,
     declineReason: "insufficient_funds",
     checkCode: null,
     transactionFeeAmount: "0.00",
@@ -600,6 +602,21 @@ describe("the transaction serial", SLOW, () => {
     expect(line(text("card.tx.conversion_fee"))).toHaveTextContent("0.16 USD");
     expect(line(text("card.tx.total_out"))).toHaveTextContent("109.75 USD");
     expect(detail.getByText(text("card.tx.state"), { selector: "dt" }).nextElementSibling).toHaveTextContent(text("transaction_state.settled"));
+  });
+
+  it("signs an amount by what the server says moved the card's money, not by a rule of its own", async () => {
+    // The domain decides which states move money (TransactionState::moves_money); the page
+    // reads its answer. A settled row it says moved nothing shows no sign and is struck through.
+    const unmoved = transaction("tx-4", { movesMoney: false, accountTotalAmount: "7.00" });
+    const moved = transaction("tx-5", { state: "reversed", direction: "in", movesMoney: true, accountTotalAmount: "3.00" });
+    account({ "GET fiscard/history": () => ({ content: page([unmoved, moved]) }) });
+    const { user } = renderApp("/account/fiscard");
+    await user.click(await screen.findByRole("button", { name: text("card.transactions_named", { card: normal.maskCardNo }) }, WAIT));
+    const dialog = within(await screen.findByRole("dialog", { name: text("card.tx.title", { card: normal.maskCardNo }) }, WAIT));
+    const rows = within(await dialog.findByRole("list", { name: text("card.tx.list") }, WAIT)).getAllByRole("button");
+    expect(rows[0]).not.toHaveTextContent("−7.00 USD");
+    expect(within(rows[0]!).getByText("7.00 USD")).toHaveStyle({ textDecoration: "line-through" });
+    expect(rows[1]).toHaveTextContent("+3.00 USD");
   });
 
   it("reads the transactions again when the dialog opens again (the card network adds them meanwhile)", async () => {

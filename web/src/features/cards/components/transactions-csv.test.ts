@@ -27,6 +27,7 @@ const purchase: CardTransaction = {
   status: "succeed",
   state: "settled",
   direction: "out",
+  movesMoney: true,
   merchantNameLocation: 'Café "Le Zinc", Paris FR',
   createAt: Date.UTC(2026, 10, 21, 9, 20, 5),
   createTime: Date.UTC(2026, 10, 21, 9, 20, 6),

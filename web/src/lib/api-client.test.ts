@@ -304,6 +304,19 @@ describe("success and error notices", () => {
     expect(handlers.notify).toHaveBeenCalledOnce();
   });
 
+  it("gives a success notice the server's message key and the language it was asked in", async () => {
+    await setLocale("zh-HK");
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ statusCode: 200, content: null, message: "您的安全碼已設定", messageKey: "api.pin_set" })),
+    );
+    await client.post("user/security/password", { password: "135790", confirm: "135790" });
+    expect(handlers.notify).toHaveBeenCalledExactlyOnceWith({
+      type: "success",
+      title: "您的安全碼已設定",
+      text: { kind: "server", key: "api.pin_set", text: "您的安全碼已設定", locale: "zh-HK" },
+    });
+  });
+
   it("treats a 104 outside a verification as an ordinary refusal", async () => {
     answer(envelope(104, null, "The verification code is incorrect"));
     const result = await client.post("user/register", { email: "a@b.co", emailCaptcha: "000000" });

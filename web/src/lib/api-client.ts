@@ -24,6 +24,7 @@ import {
 import type { ApiPage, Schema } from "./api-schema";
 import { loadDomain } from "./domain";
 import { gatePages, type PageGate } from "./gate-prompts";
+import type { LiveText } from "./live-text";
 import { translate, type MessageKey } from "./locale";
 import { clearSessionToken, readSessionToken } from "./session-token";
 
@@ -69,6 +70,8 @@ export interface Notice {
   readonly type: "success" | "error";
   readonly title: string;
   readonly description?: string;
+  /** The title as a text that follows the interface language (a success: the server's key). */
+  readonly text?: LiveText;
 }
 
 /** The UI the client drives, provided by the app shell. */
@@ -257,7 +260,13 @@ export function createApiClient(handlers: ApiHandlers): ApiClient {
     let inForm = false;
     if (statusCode === StatusCode.Ok) {
       if (!silent && call.method !== "GET" && call.successInPlace !== true) {
-        handlers.notify({ type: "success", title: message });
+        const { messageKey } = reply.envelope;
+        // Shown again in the language the user turns to while it is up.
+        const text: LiveText | undefined =
+          typeof messageKey === "string" && reply.locale !== null
+            ? { kind: "server", key: messageKey, text: message, locale: reply.locale }
+            : undefined;
+        handlers.notify({ type: "success", title: message, ...(text && { text }) });
       }
     } else if (statusCode === StatusCode.NotLoggedIn) {
       endSession(call, reply);
@@ -332,7 +341,7 @@ export function createApiClient(handlers: ApiHandlers): ApiClient {
       const url = resolveUrl(path);
       const reply = await sendUpload({ url, form, onProgress, signal });
       // Let go of by the screen (the file removed, the form closed): nobody shows the answer.
-      if (signal?.aborted === true) return toResult(reply) as ApiResult<T>;
+      if (signal?.aborted === true) return toResult(reply, false) as ApiResult<T>;
       const call: Call = { method: "POST", url, body: {}, options, successInPlace: true };
       return settle(call, reply) as ApiResult<T>;
     },

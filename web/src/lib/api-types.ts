@@ -1841,6 +1841,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -1858,6 +1863,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -1906,6 +1916,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -1917,6 +1932,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -1932,6 +1952,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -1963,6 +1988,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -1973,6 +2003,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -1981,6 +2016,11 @@ export interface components {
             readonly content: components["schemas"]["ResendAfter"] | components["schemas"]["CodeSent"];
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -1997,6 +2037,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2016,6 +2061,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2032,6 +2082,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2039,6 +2094,11 @@ export interface components {
             readonly content: null;
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2050,6 +2110,11 @@ export interface components {
             readonly content: components["schemas"]["Authorized"] | components["schemas"]["Refunded"] | components["schemas"]["Cleared"] | components["schemas"]["HoldReleased"] | components["schemas"]["Verified"];
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2065,6 +2130,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2085,6 +2155,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2097,6 +2172,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2113,6 +2193,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2121,6 +2206,11 @@ export interface components {
             readonly content: components["schemas"]["Session"] | components["schemas"]["LoginTicket"];
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2136,6 +2226,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2217,6 +2312,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2249,6 +2349,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2281,6 +2386,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2343,6 +2453,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2355,6 +2470,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2371,6 +2491,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2379,6 +2504,11 @@ export interface components {
             readonly content: components["schemas"]["CodeSent"] | components["schemas"]["Empty"];
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2387,6 +2517,11 @@ export interface components {
             readonly content: components["schemas"]["CodeSent"] | components["schemas"]["Session"];
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2397,6 +2532,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2436,6 +2576,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2448,6 +2593,11 @@ export interface components {
             }[];
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2466,6 +2616,11 @@ export interface components {
             }[];
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2490,6 +2645,11 @@ export interface components {
             }[];
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2506,6 +2666,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];

@@ -1906,6 +1906,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2275,6 +2280,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];

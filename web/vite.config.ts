@@ -15,6 +15,9 @@ const alias: AliasOptions = [
   { find: /^domain-wasm-binary/, replacement: fromHere("../pkg/domain_wasm_bg.wasm") },
   // The message catalogue lives with the domain crate; the web app loads it, never copies it.
   { find: /^@domain-locales\//, replacement: fromHere("../crates/domain/locales/") },
+  // The server's own texts (its success messages): a toast shown before the user changes
+  // language is shown again in the new one (lib/server-texts.ts fetches them then).
+  { find: /^@server-locales\//, replacement: fromHere("../crates/server/locales/") },
   { find: /^@\//, replacement: fromHere("./src/") },
 ];
 

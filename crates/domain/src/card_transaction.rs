@@ -26,6 +26,14 @@ impl TransactionState {
     pub fn label_key(self) -> String {
         format!("transaction_state.{}", self.as_str())
     }
+
+    /// Whether a transaction in this state moved the card's money: a payment held or settled,
+    /// a refund. A declined payment, or one released again (voided, reversed), took nothing; the
+    /// void or reversal that released it moved nothing either (it gave back only what was never
+    /// taken). What moved is shown signed (see [`MoneyDirection`]); the rest without a sign.
+    pub const fn moves_money(self) -> bool {
+        matches!(self, Self::PendingHold | Self::Settled | Self::Refunded)
+    }
 }
 
 text_enum! {
@@ -115,6 +123,19 @@ mod tests {
             state_of(Ty::CorrectiveAuth, St::Succeed),
             TransactionState::Reversed
         );
+    }
+
+    #[test]
+    fn held_settled_and_refunded_move_money_declined_and_reversed_do_not() {
+        let moving = |kind, status| state_of(kind, status).moves_money();
+        assert!(moving(Ty::Auth, St::Authorized));
+        assert!(moving(Ty::Auth, St::Succeed));
+        assert!(moving(Ty::Refund, St::Succeed));
+        assert!(!moving(Ty::Auth, St::Failed));
+        assert!(!moving(Ty::Auth, St::Void));
+        assert!(!moving(Ty::Void, St::Succeed));
+        assert!(!moving(Ty::CorrectiveAuth, St::Succeed));
+        assert!(!moving(Ty::Refund, St::Failed));
     }
 
     #[test]

@@ -1,10 +1,14 @@
 //! The vectors of the rules only the server runs (`tests/vectors/server/*.json`): the upload
-//! checks applied to a file received as a stream of chunks, and the review rules (commit after
-//! a rejection, reason labels), which the server applies and reports. Same file format as the shared
+//! checks applied to a file received as a stream of chunks, the review rules (commit after
+//! a rejection, reason labels), which the server applies and reports, and what a card
+//! transaction means to its cardholder (state, direction, whether it moved money), which the
+//! server sends with each transaction. Same file format as the shared
 //! vectors; Vitest never reads these (the code is not in the wasm module).
 
 use std::path::PathBuf;
 
+use domain::card_transaction::{direction_of, state_of};
+use domain::orders::{TransactionStatus, TransactionType};
 use domain::review::{Answers, RejectionKind, RejectionReason, check_resubmission};
 use serde_json::{Value, json};
 
@@ -59,6 +63,21 @@ fn run(kind: &str, input: &Value) -> Value {
                 .and_then(RejectionReason::parse)
                 .map(RejectionReason::label_key)
         ),
+        "cardTransaction" => {
+            let kind = input["type"].as_str().and_then(TransactionType::parse);
+            let status = input["status"].as_str().and_then(TransactionStatus::parse);
+            match (kind, status) {
+                (Some(kind), Some(status)) => {
+                    let state = state_of(kind, status);
+                    json!({
+                        "state": state,
+                        "direction": direction_of(kind),
+                        "movesMoney": state.moves_money(),
+                    })
+                }
+                _ => json!({ "state": null, "direction": null, "movesMoney": null }),
+            }
+        }
         other => panic!("unknown server vector kind {other}"),
     }
 }

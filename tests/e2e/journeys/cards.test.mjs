@@ -58,6 +58,8 @@ const CSV_COLUMNS = [
   "card.tx.origin_transaction_id",
   "card.tx.type",
   "card.tx.status",
+  "card.tx.state",
+  "card.tx.direction",
   "card.tx.merchant",
   "card.tx.create_at",
   "card.tx.create_time",
@@ -73,6 +75,7 @@ const CSV_COLUMNS = [
   "card.tx.cross_border_fee_currency",
   "card.tx.refund_fee",
   "card.tx.refund_fee_currency",
+  "card.tx.account_total",
   "card.tx.check_code",
   "card.tx.decline_reason",
 ];
@@ -494,10 +497,18 @@ async function cardJourney(j) {
   assert.equal(bought["card.tx.transaction_fee"], apiAmount(fees.transaction));
   assert.equal(bought["card.tx.conversion_fee"], apiAmount(fees.conversion));
   assert.match(bought["card.tx.create_at"], /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  // What it came to: settled, money out, the converted amount and both fees.
+  assert.equal(bought["card.tx.state"], j.t("transaction_state.settled"));
+  assert.equal(bought["card.tx.direction"], j.t("card.tx.direction_out"));
+  assert.equal(bought["card.tx.account_total"], apiAmount(billed + fees.transaction + fees.conversion));
   const refunded = record(refund.transactionId);
   assert.equal(refunded["card.tx.type"], j.t("transaction_type.refund"));
   assert.equal(refunded["card.tx.origin_transaction_id"], purchase.transactionId);
   assert.equal(refunded["card.tx.refund_fee"], apiAmount(fees.refund));
+  assert.equal(refunded["card.tx.state"], j.t("transaction_state.refunded"));
+  assert.equal(refunded["card.tx.direction"], j.t("card.tx.direction_in"));
+  assert.equal(refunded["card.tx.account_total"], apiAmount(EUR_IN_USD_CENTS(REFUND) - fees.refund));
+  assert.equal(record(voidedAuth)["card.tx.state"], j.t("transaction_state.reversed"));
   assert.equal(record(voidedAuth)["card.tx.status"], j.t("transaction_status.void"));
   assert.equal(record(voided.transactionId)["card.tx.type"], j.t("transaction_type.void"));
   await closeDialog(j, history);

@@ -18,3 +18,10 @@ export function texts(lang) {
     return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
   };
 }
+
+/** The server's own message `key` (`api.*`) in `lang`, as its catalogue writes it. */
+export function serverText(lang, key) {
+  const template = read(`crates/server/locales/${lang}.json`)[key];
+  if (template === undefined) throw new Error(`no server text ${key} in ${lang}`);
+  return template;
+}

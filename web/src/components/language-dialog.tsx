@@ -1,6 +1,7 @@
 import { Button, CloseButton, Dialog, Portal, Stack } from "@chakra-ui/react";
 import type { RefObject } from "react";
 import { toaster } from "@/components/ui/toaster-queue";
+import { catalogueText } from "@/lib/live-text";
 import { useI18n } from "@/lib/i18n";
 import { LOCALES, type Locale } from "@/lib/locale";
 import { useModalGuard } from "@/lib/modal-guard";
@@ -21,7 +22,7 @@ export function LanguageDialog({
   const choose = async (chosen: Locale) => {
     onClose();
     if (!(await setLocale(chosen))) {
-      toaster.create({ type: "error", title: t("header.language_failed") });
+      toaster.create({ type: "error", title: catalogueText("header.language_failed") });
     }
   };
 

@@ -269,6 +269,54 @@ describe("success and error notices", () => {
     expect(handlers.notify).not.toHaveBeenCalled();
   });
 
+  it("leaves an inline call's refusals to its form, and still says when it succeeded", async () => {
+    answer(
+      envelope(104, null, "The current password is incorrect"),
+      envelope(429, { retryAfter: 30 }, "Too many attempts"),
+      envelope(102, [{ field: "password", code: "pin_format", params: {}, message: "6 digits" }], "6 digits"),
+      envelope(105, null, "Please verify your identity"),
+      envelope(200, null, "Your password has been changed"),
+    );
+    fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    const form = { inline: true } as const;
+    expect(await client.post("user/password", {}, form)).toMatchObject({ statusCode: 104, inForm: true });
+    expect(await client.post("user/password", {}, form)).toMatchObject({ statusCode: 429, inForm: true, retryAfter: 30 });
+    expect(await client.post("user/password", {}, form)).toMatchObject({ statusCode: 102, inForm: true });
+    // A gate is the prompt's, not the form's.
+    expect(await client.post("fiscard/apply", {}, form)).toMatchObject({ statusCode: 105, inForm: false });
+    expect(await client.post("user/password", {}, form)).toMatchObject({ ok: true });
+    expect(await client.post("user/password", {}, form)).toMatchObject({ statusCode: 500, inForm: true, networkError: true });
+    expect(handlers.notify.mock.calls).toEqual([[{ type: "success", title: "Your password has been changed" }]]);
+    await settleCallbacks();
+    expect(handlers.confirm).toHaveBeenCalledOnce();
+  });
+
+  it("leaves the form alone when its verification is cancelled", async () => {
+    answer(envelope(103, { email: false, mfa: false, security: true }, "Please complete the verification"));
+    const result = await client.post("user/security/password", {}, { inline: true });
+    expect(result).toMatchObject({ statusCode: 103, inForm: false });
+    expect(handlers.notify).not.toHaveBeenCalled();
+  });
+
+  it("marks a refusal it has shown as not the form's", async () => {
+    answer(envelope(422, null, "Insufficient Balance"));
+    expect(await client.post("fiscard/recharge")).toMatchObject({ statusCode: 422, inForm: false });
+    expect(handlers.notify).toHaveBeenCalledOnce();
+  });
+
+  it("gives a success notice the server's message key and the language it was asked in", async () => {
+    await setLocale("zh-HK");
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ statusCode: 200, content: null, message: "您的安全碼已設定", messageKey: "api.pin_set" })),
+    );
+    await client.post("user/security/password", { password: "135790", confirm: "135790" });
+    expect(handlers.notify).toHaveBeenCalledExactlyOnceWith({
+      type: "success",
+      title: "您的安全碼已設定",
+      text: { kind: "server", key: "api.pin_set", text: "您的安全碼已設定", locale: "zh-HK" },
+    });
+  });
+
   it("treats a 104 outside a verification as an ordinary refusal", async () => {
     answer(envelope(104, null, "The verification code is incorrect"));
     const result = await client.post("user/register", { email: "a@b.co", emailCaptcha: "000000" });

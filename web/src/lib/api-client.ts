@@ -24,6 +24,7 @@ import {
 import type { ApiPage, Schema } from "./api-schema";
 import { loadDomain } from "./domain";
 import { gatePages, type PageGate } from "./gate-prompts";
+import type { LiveText } from "./live-text";
 import { translate, type MessageKey } from "./locale";
 import { clearSessionToken, readSessionToken } from "./session-token";
 
@@ -42,6 +43,12 @@ export interface CallOptions {
   readonly silent?: boolean;
   /** A call of the login flow: an HTTP 401 is its answer, not a reason to log out and reload. */
   readonly login?: boolean;
+  /**
+   * A form's submission: the form shows a refusal itself, under the field it concerns or above
+   * its submit button (`inForm`), instead of an error notice. The success notice, the
+   * verification dialog, a gate's prompt and the end of a session are as for any call.
+   */
+  readonly inline?: boolean;
   /**
    * A POST that moves money (recharge, cancel, apply): one key per user action, kept for its
    * retries, including the one the verification dialog sends with the codes.
@@ -63,6 +70,8 @@ export interface Notice {
   readonly type: "success" | "error";
   readonly title: string;
   readonly description?: string;
+  /** The title as a text that follows the interface language (a success: the server's key). */
+  readonly text?: LiveText;
 }
 
 /** The UI the client drives, provided by the app shell. */
@@ -106,6 +115,13 @@ export interface ApiRefusal<C = unknown> {
   readonly retryAfter: number | undefined;
   /** statusCode 500: the server failed or could not be reached (offline, timeout). */
   readonly networkError: boolean;
+  /**
+   * Whether the form that made the call is to show this refusal: the field errors of a 102, and
+   * for an `inline` call any refusal that would otherwise have been an error notice. False when
+   * the client has shown it (a notice, a gate's prompt, the end of the session) or when nothing
+   * is to be shown (a verification the user cancelled).
+   */
+  readonly inForm: boolean;
 }
 
 export type ApiResult<T> = ApiSuccess<T> | ApiRefusal;
@@ -155,9 +171,8 @@ function withCodes(call: Call, codes: VerificationFields, factors: Factors): Cal
     : { ...call, body: { ...call.body, ...asked } };
 }
 
-/** Whether a refusal not handled otherwise gets the generic error notice. */
-function showsErrorNotice(call: Call, statusCode: number): boolean {
-  if (call.options.silent === true) return false;
+/** Whether a refusal not handled otherwise is one to show: an error notice, or the form's error. */
+function isShownRefusal(call: Call, statusCode: number): boolean {
   // The form shows 102's field errors under its fields; a 103 gets here only when the
   // verification stopped, after the dialog showed why.
   if (statusCode === StatusCode.Validation || statusCode === StatusCode.VerificationRequired) {
@@ -169,7 +184,8 @@ function showsErrorNotice(call: Call, statusCode: number): boolean {
   return call.method !== "GET" || statusCode === StatusCode.TooManyAttempts;
 }
 
-function toResult(reply: Reply): ApiResult<unknown> {
+/** The answer as returned; `inForm`: whether the caller's form is to show a refusal. */
+function toResult(reply: Reply, inForm: boolean): ApiResult<unknown> {
   const { statusCode, content, message } = reply.envelope;
   if (statusCode === StatusCode.Ok) {
     return { ok: true, statusCode: StatusCode.Ok, content, message };
@@ -182,6 +198,7 @@ function toResult(reply: Reply): ApiResult<unknown> {
     fieldErrors: statusCode === StatusCode.Validation ? readFieldErrors(content) : [],
     retryAfter: statusCode === StatusCode.TooManyAttempts ? readRetryAfter(content) : undefined,
     networkError: statusCode === StatusCode.Internal,
+    inForm: inForm || statusCode === StatusCode.Validation,
   };
 }
 
@@ -240,9 +257,16 @@ export function createApiClient(handlers: ApiHandlers): ApiClient {
     const { statusCode, message } = reply.envelope;
     const silent = call.options.silent === true;
     const gate = GATES[statusCode];
+    let inForm = false;
     if (statusCode === StatusCode.Ok) {
       if (!silent && call.method !== "GET" && call.successInPlace !== true) {
-        handlers.notify({ type: "success", title: message });
+        const { messageKey } = reply.envelope;
+        // Shown again in the language the user turns to while it is up.
+        const text: LiveText | undefined =
+          typeof messageKey === "string" && reply.locale !== null
+            ? { kind: "server", key: messageKey, text: message, locale: reply.locale }
+            : undefined;
+        handlers.notify({ type: "success", title: message, ...(text && { text }) });
       }
     } else if (statusCode === StatusCode.NotLoggedIn) {
       endSession(call, reply);
@@ -250,10 +274,11 @@ export function createApiClient(handlers: ApiHandlers): ApiClient {
       unauthorized(silent);
     } else if (gate) {
       promptGate(gate);
-    } else if (showsErrorNotice(call, statusCode)) {
-      notifyError(message);
+    } else if (isShownRefusal(call, statusCode)) {
+      if (call.options.inline === true) inForm = true;
+      else if (!silent) notifyError(message);
     }
-    return toResult(reply);
+    return toResult(reply, inForm);
   }
 
   async function askForCodes(factors: Factors, error?: string): Promise<VerificationFields | null> {
@@ -275,7 +300,7 @@ export function createApiClient(handlers: ApiHandlers): ApiClient {
     let error: string | undefined;
     for (let round = 1; round <= MAX_VERIFICATION_ROUNDS; round += 1) {
       const codes = await askForCodes(factors, error);
-      if (!codes) return toResult(reply);
+      if (!codes) return toResult(reply, false);
       reply = await send(withCodes(call, codes, factors));
       const { statusCode, content, message } = reply.envelope;
       if (statusCode === StatusCode.VerificationRequired) factors = readFactors(content);
@@ -316,7 +341,7 @@ export function createApiClient(handlers: ApiHandlers): ApiClient {
       const url = resolveUrl(path);
       const reply = await sendUpload({ url, form, onProgress, signal });
       // Let go of by the screen (the file removed, the form closed): nobody shows the answer.
-      if (signal?.aborted === true) return toResult(reply) as ApiResult<T>;
+      if (signal?.aborted === true) return toResult(reply, false) as ApiResult<T>;
       const call: Call = { method: "POST", url, body: {}, options, successInPlace: true };
       return settle(call, reply) as ApiResult<T>;
     },

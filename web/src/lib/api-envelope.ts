@@ -21,6 +21,8 @@ export const StatusCode = {
 export type Envelope = Omit<Schema<"Refusal">, "statusCode" | "content"> & {
   readonly statusCode: number;
   readonly content: unknown;
+  /** A success's: the catalogue key of `message` (absent from a refusal). */
+  readonly messageKey?: unknown;
 };
 
 /** One field error of statusCode 102, with the text in the caller's language. */

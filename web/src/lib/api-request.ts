@@ -2,7 +2,7 @@
 // Whatever goes wrong on the way (offline, timeout, an answer that is not the envelope) comes back
 // as statusCode 500 "Network Exception"; an HTTP 401 comes back as statusCode 401.
 import { StatusCode, isEnvelope, type Envelope } from "./api-envelope";
-import { currentLocale, translate } from "./locale";
+import { currentLocale, translate, type Locale } from "./locale";
 import { readSessionToken } from "./session-token";
 
 export const API_BASE = "/api";
@@ -29,6 +29,8 @@ export interface Reply {
   readonly envelope: Envelope;
   /** The session token the request carried (null when none, or when the URL is absolute). */
   readonly token: string | null;
+  /** The language the request asked the messages in (`User-Lang`; null when the URL is absolute). */
+  readonly locale: Locale | null;
 }
 
 function isList(value: QueryValue | readonly QueryValue[]): value is readonly QueryValue[] {
@@ -84,38 +86,41 @@ const earlyKey = (url: string, headers: Readonly<Record<string, string>>) =>
  */
 export function sendEarly(path: string, query: QueryParams = {}): void {
   const request: ApiRequest = { method: "GET", url: resolveUrl(path), query };
-  const { url, init, token } = prepare(request);
-  earlyReplies.set(earlyKey(url, init.headers), { sentAt: Date.now(), reply: transmit(url, init, token) });
+  const { url, init, sent } = prepare(request);
+  earlyReplies.set(earlyKey(url, init.headers), { sentAt: Date.now(), reply: transmit(url, init, sent) });
 }
 
 /** Sends `request` once; never rejects. */
 export async function send(request: ApiRequest): Promise<Reply> {
-  const { url, init, token } = prepare(request);
+  const { url, init, sent } = prepare(request);
   if (request.method === "GET") {
     const key = earlyKey(url, init.headers);
     const early = earlyReplies.get(key);
     earlyReplies.delete(key);
     if (early && Date.now() - early.sentAt <= EARLY_REPLY_MS) return early.reply;
   }
-  return transmit(url, init, token);
+  return transmit(url, init, sent);
 }
 
-/** The headers of a request to `url`, and the session token among them (null when none). */
+/**
+ * The headers of a request to `url`, and what the reply keeps of them (`sent`: the session token
+ * and the language, null when none).
+ */
 function headersFor(url: string, accept: string) {
   const relative = isRelative(url);
   const token = relative ? readSessionToken() : null;
+  const locale = relative ? currentLocale() : null;
   const headers: Record<string, string> = { Accept: accept };
   // The session and the language are for our server only, never for another origin.
-  if (relative) {
-    headers["User-Lang"] = currentLocale();
-    if (token !== null) headers["Access-Token"] = token;
-  }
-  return { headers, token };
+  if (locale !== null) headers["User-Lang"] = locale;
+  if (token !== null) headers["Access-Token"] = token;
+  const sent: Omit<Reply, "envelope"> = { token, locale };
+  return { headers, sent };
 }
 
 /** The URL, method, headers and body of `request` as they go out. */
 function prepare(request: ApiRequest) {
-  const { headers, token } = headersFor(request.url, "application/json");
+  const { headers, sent } = headersFor(request.url, "application/json");
   let url = request.url;
   let body: string | undefined;
   if (request.method === "GET") {
@@ -126,25 +131,25 @@ function prepare(request: ApiRequest) {
     if (request.idempotencyKey !== undefined) headers["Idempotency-Key"] = request.idempotencyKey;
     body = JSON.stringify(request.body);
   }
-  return { url, init: { method: request.method, headers, body }, token };
+  return { url, init: { method: request.method, headers, body }, sent };
 }
 
 /** One exchange, within REQUEST_TIMEOUT_MS; never rejects. */
 async function transmit(
   url: string,
   init: { readonly method: string; readonly headers: Record<string, string>; readonly body: string | undefined },
-  token: string | null,
+  sent: Omit<Reply, "envelope">,
 ): Promise<Reply> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   try {
     const response = await fetch(url, { ...init, signal: controller.signal });
-    if (response.status === 401) return { token, envelope: unauthorized() };
+    if (response.status === 401) return { ...sent, envelope: unauthorized() };
     const answer: unknown = await response.json();
-    return { token, envelope: isEnvelope(answer) ? answer : networkFailure() };
+    return { ...sent, envelope: isEnvelope(answer) ? answer : networkFailure() };
   } catch {
     // Offline, refused, aborted by the timeout, or a body that is not JSON.
-    return { token, envelope: networkFailure() };
+    return { ...sent, envelope: networkFailure() };
   } finally {
     clearTimeout(timer);
   }
@@ -169,10 +174,10 @@ export interface UploadRequest {
  * browser writes the multipart `Content-Type`. Never rejects.
  */
 export function sendUpload({ url, form, onProgress, signal }: UploadRequest): Promise<Reply> {
-  const { headers, token } = headersFor(url, "application/json");
+  const { headers, sent } = headersFor(url, "application/json");
   return new Promise((resolve) => {
     if (signal?.aborted) {
-      resolve({ token, envelope: networkFailure() });
+      resolve({ ...sent, envelope: networkFailure() });
       return;
     }
     const xhr = new XMLHttpRequest();
@@ -185,7 +190,7 @@ export function sendUpload({ url, form, onProgress, signal }: UploadRequest): Pr
     const finish = (envelope: Envelope) => {
       clearTimeout(timer);
       signal?.removeEventListener("abort", abort);
-      resolve({ token, envelope });
+      resolve({ ...sent, envelope });
     };
     xhr.open("POST", url);
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
@@ -220,7 +225,7 @@ function parseEnvelope(text: string): Envelope {
  * envelope), within REQUEST_TIMEOUT_MS. Never rejects.
  */
 export async function sendFileRead(url: string, signal?: AbortSignal): Promise<Reply> {
-  const { headers, token } = headersFor(url, "*/*");
+  const { headers, sent } = headersFor(url, "*/*");
   const controller = new AbortController();
   const abort = () => controller.abort();
   const timer = setTimeout(abort, REQUEST_TIMEOUT_MS);
@@ -228,16 +233,16 @@ export async function sendFileRead(url: string, signal?: AbortSignal): Promise<R
   signal?.addEventListener("abort", abort, { once: true });
   try {
     const response = await fetch(url, { method: "GET", headers, signal: controller.signal });
-    if (response.status === 401) return { token, envelope: unauthorized() };
+    if (response.status === 401) return { ...sent, envelope: unauthorized() };
     if (response.headers.get("Content-Type")?.startsWith("application/json") === true) {
       const answer: unknown = await response.json();
-      return { token, envelope: isEnvelope(answer) ? answer : networkFailure() };
+      return { ...sent, envelope: isEnvelope(answer) ? answer : networkFailure() };
     }
-    if (!response.ok) return { token, envelope: networkFailure() };
+    if (!response.ok) return { ...sent, envelope: networkFailure() };
     const content = await response.blob();
-    return { token, envelope: { statusCode: StatusCode.Ok, content, message: "" } };
+    return { ...sent, envelope: { statusCode: StatusCode.Ok, content, message: "" } };
   } catch {
-    return { token, envelope: networkFailure() };
+    return { ...sent, envelope: networkFailure() };
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", abort);

@@ -1843,6 +1843,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -1860,6 +1865,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -1898,6 +1908,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -1908,6 +1923,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -1919,6 +1939,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -1934,6 +1959,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -1965,6 +1995,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -1975,6 +2010,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -1983,6 +2023,11 @@ export interface components {
             readonly content: components["schemas"]["ResendAfter"] | components["schemas"]["CodeSent"];
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -1999,6 +2044,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2018,6 +2068,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2034,6 +2089,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2041,6 +2101,11 @@ export interface components {
             readonly content: null;
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2052,6 +2117,11 @@ export interface components {
             readonly content: components["schemas"]["Authorized"] | components["schemas"]["Refunded"] | components["schemas"]["Cleared"] | components["schemas"]["HoldReleased"] | components["schemas"]["Verified"];
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2067,6 +2137,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2087,6 +2162,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2099,6 +2179,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2115,6 +2200,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2123,6 +2213,11 @@ export interface components {
             readonly content: components["schemas"]["Session"] | components["schemas"]["LoginTicket"];
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2138,6 +2233,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2182,6 +2282,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2219,6 +2324,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2251,6 +2361,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2283,6 +2398,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2318,6 +2438,12 @@ export interface components {
                     /** @description Which way the money went for the card: `out` (a payment) or `in` (given back). */
                     readonly direction: components["schemas"]["MoneyDirection"];
                     readonly merchantNameLocation: string;
+                    /**
+                     * @description Whether it moved the card's money (a payment held or settled, a refund): shown signed
+                     *     by `direction`. A declined or released payment, and the void or reversal that released
+                     *     it, moved nothing.
+                     */
+                    readonly movesMoney: boolean;
                     /** @description What a void, reversal or refund refers to. */
                     readonly originTransactionId: string | null;
                     readonly refundFeeAmount: string;
@@ -2339,6 +2465,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2351,6 +2482,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2367,6 +2503,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2375,6 +2516,11 @@ export interface components {
             readonly content: components["schemas"]["CodeSent"] | components["schemas"]["Empty"];
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2383,6 +2529,11 @@ export interface components {
             readonly content: components["schemas"]["CodeSent"] | components["schemas"]["Session"];
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2393,6 +2544,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2432,6 +2588,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2444,6 +2605,11 @@ export interface components {
             }[];
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2462,6 +2628,11 @@ export interface components {
             }[];
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2486,6 +2657,11 @@ export interface components {
             }[];
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2502,6 +2678,11 @@ export interface components {
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
@@ -2656,6 +2837,12 @@ export interface components {
             /** @description Which way the money went for the card: `out` (a payment) or `in` (given back). */
             readonly direction: components["schemas"]["MoneyDirection"];
             readonly merchantNameLocation: string;
+            /**
+             * @description Whether it moved the card's money (a payment held or settled, a refund): shown signed
+             *     by `direction`. A declined or released payment, and the void or reversal that released
+             *     it, moved nothing.
+             */
+            readonly movesMoney: boolean;
             /** @description What a void, reversal or refund refers to. */
             readonly originTransactionId: string | null;
             readonly refundFeeAmount: string;

@@ -11,11 +11,15 @@ export interface MockRequest {
   readonly headers: Headers;
 }
 
-/** An endpoint's answer: the envelope's statusCode and content (message "ok" unless given). */
+/**
+ * An endpoint's answer: the envelope's statusCode and content (message "ok" unless given; a
+ * success's messageKey "api.ok" unless given).
+ */
 export interface MockAnswer {
   readonly statusCode?: number;
   readonly content?: unknown;
   readonly message?: string;
+  readonly messageKey?: string;
 }
 
 type Handler = (request: MockRequest) => MockAnswer | Promise<MockAnswer>;
@@ -52,7 +56,13 @@ export function mockApi(handlers: Record<string, Handler>): { requests: MockRequ
     const handler = handlers[`${method} ${path}`];
     if (!handler) return Response.json({ statusCode: 404, content: null, message: "not found" });
     const answer = await handler(request);
-    const envelope = { statusCode: answer.statusCode ?? 200, content: answer.content ?? null, message: answer.message ?? "ok" };
+    const statusCode = answer.statusCode ?? 200;
+    const envelope = {
+      statusCode,
+      content: answer.content ?? null,
+      message: answer.message ?? "ok",
+      ...(statusCode === 200 && { messageKey: answer.messageKey ?? "api.ok" }),
+    };
     const problem = answerProblem(method, path, envelope);
     if (problem !== undefined) {
       problems.push(problem);

@@ -23,6 +23,9 @@ pub struct Success<T> {
     pub content: T,
     /// A text in the caller's language (`User-Lang`).
     pub message: String,
+    /// The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+    /// still showing it after the user chose another language can show it in that one.
+    pub message_key: &'static str,
 }
 
 /// Any answer but success (`statusCode` other than 200).

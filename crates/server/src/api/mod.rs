@@ -77,6 +77,7 @@ impl<T: Serialize> Api<T> {
             status_code: ApiCode::Ok,
             content: &self.content,
             message: messages::text(locale, self.key, &Params::default()),
+            message_key: self.key,
         }
     }
 

@@ -240,6 +240,13 @@ async fn a_euro_purchase_pays_both_fees_then_a_refund_and_a_void_show_in_the_his
             ("settled", "out"),
         ]
     );
+    // Which moved the card's money: the verification and the purchases settled, the refund;
+    // not the released hold, nor the void that released it.
+    let moved: Vec<_> = list.iter().map(|t| t["movesMoney"].as_bool()).collect();
+    assert_eq!(
+        moved,
+        [Some(true), Some(false), Some(false), Some(true), Some(true)]
+    );
     assert_eq!(purchase["accountTotalAmount"], "109.75");
     let paged = app
         .get_api(

@@ -344,15 +344,50 @@ async fn every_api_answer_is_an_envelope_that_is_never_cached() {
         };
         let mut keys: Vec<&str> = fields.keys().map(String::as_str).collect();
         keys.sort_unstable();
-        assert_eq!(
-            keys,
-            ["content", "message", "statusCode"],
-            "{}",
-            answer.text
-        );
+        // A success also names its message's catalogue key (a client shows it again in the
+        // language the user turns to).
+        let expected: &[&str] = if fields["statusCode"] == 200 {
+            &["content", "message", "messageKey", "statusCode"]
+        } else {
+            &["content", "message", "statusCode"]
+        };
+        assert_eq!(keys, expected, "{}", answer.text);
     }
     let challenge = app
         .send(app.client.get(app.url("/api/captcha/challenge")))
         .await;
     assert_eq!(challenge.header("cache-control"), Some("no-store"));
+}
+
+/// The server's catalogue of `api.*` texts in `locale`, as the web app loads it.
+fn server_catalogue(locale: &str) -> serde_json::Map<String, Value> {
+    let path = format!("{}/locales/{locale}.json", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("the server's catalogue");
+    serde_json::from_str(&text).expect("a flat string map")
+}
+
+#[actix_web::test]
+async fn a_success_names_its_message_key_so_a_client_can_show_it_in_another_language() {
+    let app = spawn_app().await;
+    let first = app
+        .register("me@example.com", crate::helpers::PASSWORD)
+        .await;
+    let second = app
+        .login("me@example.com", crate::helpers::PASSWORD)
+        .await
+        .token();
+    let zh = app
+        .post_json("/user/logout", &json!({}), ZH, Some(&first))
+        .await;
+    let en = app
+        .post_json("/user/logout", &json!({}), EN, Some(&second))
+        .await;
+    zh.assert_ok();
+    en.assert_ok();
+    assert_eq!(zh.body["messageKey"], "api.logged_out");
+    assert_eq!(en.body["messageKey"], "api.logged_out");
+    // The key's text in each language is what a request in that language gets.
+    assert_eq!(server_catalogue(ZH)["api.logged_out"], zh.message());
+    assert_eq!(server_catalogue(EN)["api.logged_out"], en.message());
+    assert_ne!(zh.message(), en.message());
 }

@@ -235,7 +235,8 @@ fn an_answer_off_its_documented_schema_fails_the_check() {
         json!({
             "statusCode": 200,
             "content": { "list": [item], "totalPage": 1, "totalCount": 1 },
-            "message": "OK"
+            "message": "OK",
+            "messageKey": "api.ok"
         })
     };
     let drifted = page(json!({ "id": "o1", "cardKey": "c1" }));
@@ -251,6 +252,6 @@ fn an_answer_off_its_documented_schema_fails_the_check() {
     assert!(std::panic::catch_unwind(|| check(&drifted)).is_err());
     check(&json!({ "statusCode": 101, "content": null, "message": "Login has expired" }));
     check(
-        &json!({ "statusCode": 200, "content": { "list": [], "totalPage": 0, "totalCount": 0 }, "message": "OK" }),
+        &json!({ "statusCode": 200, "content": { "list": [], "totalPage": 0, "totalCount": 0 }, "message": "OK", "messageKey": "api.ok" }),
     );
 }

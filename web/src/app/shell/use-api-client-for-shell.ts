@@ -21,8 +21,8 @@ export function useShellApiClient(): ApiClient {
 
   const [client] = useState(() =>
     createApiClient({
-      notify: ({ type, title, description }) => {
-        toaster.create({ type, title, ...(description !== undefined && { description }) });
+      notify: ({ type, title, description, text }) => {
+        toaster.create({ type, title: text ?? title, ...(description !== undefined && { description }) });
       },
       verify: askVerification,
       confirm: askConfirm,

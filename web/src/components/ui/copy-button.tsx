@@ -1,5 +1,6 @@
 import { Button } from "@chakra-ui/react";
 import { toaster } from "@/components/ui/toaster-queue";
+import { catalogueText } from "@/lib/live-text";
 import { useI18n } from "@/lib/i18n";
 
 /** Copies `value` to the clipboard and says so ("Copy Successfully"); named after what it copies. */
@@ -8,9 +9,9 @@ export function CopyButton({ value, what }: { readonly value: string; readonly w
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      toaster.create({ type: "success", title: t("app.copied") });
+      toaster.create({ type: "success", title: catalogueText("app.copied") });
     } catch {
-      toaster.create({ type: "error", title: t("app.copy_failed") });
+      toaster.create({ type: "error", title: catalogueText("app.copy_failed") });
     }
   };
   return (

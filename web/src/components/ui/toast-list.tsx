@@ -7,6 +7,7 @@ import {
   Toast,
 } from "@chakra-ui/react";
 import { MOBILE_BELOW } from "@/lib/viewport";
+import { liveTextOf, ToastText } from "./toast-text";
 
 /**
  * Where toasts show: at the bottom corner on a wide screen. On a phone, at the top, below the
@@ -40,7 +41,11 @@ export function ToastList() {
           <Toast.Root width={{ md: "sm" }}>
             {toast.type === "loading" ? <Spinner size="sm" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.title && (
+                <Toast.Title>
+                  <ToastText text={liveTextOf(toast.meta)} fallback={toast.title} />
+                </Toast.Title>
+              )}
               {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
             </Stack>
             {toast.closable && <Toast.CloseTrigger />}

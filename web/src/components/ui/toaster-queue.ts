@@ -1,17 +1,34 @@
 import type { CreateToasterReturn } from "@chakra-ui/react";
+import type { LiveText } from "@/lib/live-text";
+import { translate } from "@/lib/locale";
 
 /** A toast as the app shows them. */
 export interface ToastOptions {
   readonly type: "success" | "error" | "warning" | "info";
+  /** A fixed text, or one that follows the interface language while the toast is up. */
+  readonly title: string | LiveText;
+  readonly description?: string;
+}
+
+/** What the store keeps: the title as text, and a text that follows the language as `meta.text`. */
+interface StoredToast {
+  readonly type: ToastOptions["type"];
   readonly title: string;
   readonly description?: string;
+  readonly meta?: { readonly text: LiveText };
+}
+
+function stored({ title, ...rest }: ToastOptions): StoredToast {
+  if (typeof title === "string") return { ...rest, title };
+  const text = title.kind === "catalogue" ? translate(title.key, title.params) : title.text;
+  return { ...rest, title: text, meta: { text: title } };
 }
 
 let store: Promise<CreateToasterReturn> | undefined;
 let asked = false;
 const listeners = new Set<() => void>();
 /** Toasts asked for before the store has loaded, in order (kept while a fetch fails). */
-const waiting: ToastOptions[] = [];
+const waiting: StoredToast[] = [];
 
 /**
  * Chakra's toast store (`toast-list.tsx`: Zag's state machine, a fifth of Chakra's code a first
@@ -38,7 +55,7 @@ export const toaster = {
   create(options: ToastOptions): void {
     asked = true;
     for (const listener of listeners) listener();
-    waiting.push(options);
+    waiting.push(stored(options));
     toastStore().then(
       (loaded) => {
         for (const next of waiting.splice(0)) loaded.create(next);

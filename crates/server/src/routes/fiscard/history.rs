@@ -38,6 +38,10 @@ pub struct TransactionItem {
     state: TransactionState,
     /// Which way the money went for the card: `out` (a payment) or `in` (given back).
     direction: MoneyDirection,
+    /// Whether it moved the card's money (a payment held or settled, a refund): shown signed
+    /// by `direction`. A declined or released payment, and the void or reversal that released
+    /// it, moved nothing.
+    moves_money: bool,
     merchant_name_location: String,
     /// When it happened, as the network says.
     create_at: i64,
@@ -90,8 +94,10 @@ impl TransactionItem {
             refund_fee: t.refund_fee,
         }
         .total(transaction_type);
+        let state = state_of(transaction_type, status);
         Ok(TransactionItem {
-            state: state_of(transaction_type, status),
+            state,
+            moves_money: state.moves_money(),
             direction: direction_of(transaction_type),
             account_total_amount: money(total, c),
             transaction_amount: money(t.transaction_amount, &t.transaction_currency),

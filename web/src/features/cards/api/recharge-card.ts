@@ -9,8 +9,9 @@ export type RechargeResult = ApiContent<"/fiscard/recharge", "post">;
 
 /**
  * `POST fiscard/recharge {cardKey, amount}`, verified (statusCode 103). `idempotencyKey` is made
- * once per submission and kept for its retries, so a retried recharge moves money once.
+ * once per submission and kept for its retries, so a retried recharge moves money once. The form
+ * shows a refusal.
  */
 export function rechargeCard(api: ApiClient, input: RechargeInput, idempotencyKey: string) {
-  return api.post<RechargeResult>("fiscard/recharge", { ...input }, { idempotencyKey });
+  return api.post<RechargeResult>("fiscard/recharge", { ...input }, { idempotencyKey, inline: true });
 }

@@ -340,6 +340,46 @@ describe("the recharge dialog", SLOW, () => {
     expect(callsTo(requests, "GET fiscard/list").length).toBeGreaterThanOrEqual(2);
   });
 
+  it("shows a refusal that names no field in the form, above its button, not as a toast", async () => {
+    account({
+      "POST fiscard/recharge": () => ({ statusCode: 422, message: "Only a card in normal status can be recharged" }),
+    });
+    const { user } = renderApp("/account/fiscard");
+    await user.click(await screen.findByRole("button", { name: text("card.recharge_named", { card: normal.maskCardNo }) }, WAIT));
+    const dialog = within(await screen.findByRole("dialog", { name: text("card.recharge.title") }, WAIT));
+    await user.type(dialog.getByRole("textbox", { name: text("card.recharge.amount") }), "100");
+    await user.click(dialog.getByRole("button", { name: text("card.recharge.submit") }));
+    const form = within(dialog.getByRole("form", { name: text("card.recharge.form") }));
+    expect(await form.findByRole("alert", {}, WAIT)).toHaveTextContent("Only a card in normal status can be recharged");
+    expect(screen.getAllByText("Only a card in normal status can be recharged")).toHaveLength(1);
+  });
+
+  it("says in the form when the recharge got no answer, and resends it under the same key", async () => {
+    const { requests, fetch } = account({
+      "POST fiscard/recharge": () => ({
+        content: { order: orderItem(), credited: "99.00", cardBalance: "1333.50", availableBalance: "800.00" },
+        message: "The recharge has been completed",
+      }),
+    });
+    const { user } = renderApp("/account/fiscard");
+    await user.click(await screen.findByRole("button", { name: text("card.recharge_named", { card: normal.maskCardNo }) }, WAIT));
+    const dialog = within(await screen.findByRole("dialog", { name: text("card.recharge.title") }, WAIT));
+    await user.type(dialog.getByRole("textbox", { name: text("card.recharge.amount") }), "100");
+    const lostKeys: (string | null)[] = [];
+    fetch.mockImplementationOnce((_input, init) => {
+      lostKeys.push(new Headers(init?.headers).get("Idempotency-Key"));
+      return Promise.reject(new TypeError("Failed to fetch"));
+    });
+    await user.click(dialog.getByRole("button", { name: text("card.recharge.submit") }));
+    const form = within(dialog.getByRole("form", { name: text("card.recharge.form") }));
+    expect(await form.findByRole("alert", {}, WAIT)).toHaveTextContent(text("api.network_exception"));
+
+    await user.click(dialog.getByRole("button", { name: text("card.recharge.submit") }));
+    await waitFor(() => expect(callsTo(requests, "POST fiscard/recharge")).toHaveLength(1));
+    expect(lostKeys).toHaveLength(1);
+    expect(callsTo(requests, "POST fiscard/recharge")[0]?.headers.get("Idempotency-Key")).toBe(lostKeys[0]);
+  });
+
   it("sends a new key for a new submission after a refusal", async () => {
     const { requests } = account({
       "POST fiscard/recharge": () => ({ statusCode: 422, message: "Insufficient Balance" }),
@@ -448,6 +488,7 @@ describe("the transaction serial", SLOW, () => {
       status: "succeed",
       state: "settled",
       direction: "out",
+      movesMoney: true,
       merchantNameLocation: "Book Shop, London GB",
       createAt: 1_700_000_000_000,
       createTime: 1_700_000_001_000,
@@ -481,6 +522,7 @@ describe("the transaction serial", SLOW, () => {
   const declined = transaction("tx-1", {
     status: "failed",
     state: "declined",
+    movesMoney: false,
     declineReason: "insufficient_funds",
     checkCode: null,
     transactionFeeAmount: "0.00",
@@ -560,6 +602,21 @@ describe("the transaction serial", SLOW, () => {
     expect(line(text("card.tx.conversion_fee"))).toHaveTextContent("0.16 USD");
     expect(line(text("card.tx.total_out"))).toHaveTextContent("109.75 USD");
     expect(detail.getByText(text("card.tx.state"), { selector: "dt" }).nextElementSibling).toHaveTextContent(text("transaction_state.settled"));
+  });
+
+  it("signs an amount by what the server says moved the card's money, not by a rule of its own", async () => {
+    // The domain decides which states move money (TransactionState::moves_money); the page
+    // reads its answer. A settled row it says moved nothing shows no sign and is struck through.
+    const unmoved = transaction("tx-4", { movesMoney: false, accountTotalAmount: "7.00" });
+    const moved = transaction("tx-5", { state: "reversed", direction: "in", movesMoney: true, accountTotalAmount: "3.00" });
+    account({ "GET fiscard/history": () => ({ content: page([unmoved, moved]) }) });
+    const { user } = renderApp("/account/fiscard");
+    await user.click(await screen.findByRole("button", { name: text("card.transactions_named", { card: normal.maskCardNo }) }, WAIT));
+    const dialog = within(await screen.findByRole("dialog", { name: text("card.tx.title", { card: normal.maskCardNo }) }, WAIT));
+    const rows = within(await dialog.findByRole("list", { name: text("card.tx.list") }, WAIT)).getAllByRole("button");
+    expect(rows[0]).not.toHaveTextContent("−7.00 USD");
+    expect(within(rows[0]!).getByText("7.00 USD")).toHaveStyle({ textDecoration: "line-through" });
+    expect(rows[1]).toHaveTextContent("+3.00 USD");
   });
 
   it("reads the transactions again when the dialog opens again (the card network adds them meanwhile)", async () => {

@@ -1,6 +1,6 @@
 import { Button, DataList, Input, Text } from "@chakra-ui/react";
 import { useCallback, useRef } from "react";
-import { applyFieldErrors, FormError, FormField, FormStack, useDomainForm } from "@/components/ui/form";
+import { applyRefusal, FormError, FormField, FormStack, useDomainForm } from "@/components/ui/form";
 import { useApiClient } from "@/lib/api-provider";
 import { useDomain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
@@ -57,10 +57,12 @@ export function RechargeForm({
       unanswered.current?.amount === values.amount ? unanswered.current.key : crypto.randomUUID();
     unanswered.current = { key: idempotencyKey, amount: values.amount };
     const answer = await rechargeCard(api, { cardKey: card.cardKey, amount: values.amount }, idempotencyKey);
-    if (!answer.ok && answer.networkError) return;
-    unanswered.current = null;
+    // Unanswered, the key is kept for a resend of the same amount.
+    if (answer.ok || !answer.networkError) unanswered.current = null;
+    // A refusal shows in the form: an amount's under the field, any other (an insufficient
+    // balance, a frozen card, the network down) above the button.
     if (answer.ok) await onRecharged();
-    else applyFieldErrors(setError, answer.fieldErrors, ["amount"]);
+    else applyRefusal(setError, answer, ["amount"]);
   });
 
   return (

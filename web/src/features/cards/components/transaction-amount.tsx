@@ -4,18 +4,12 @@ import type { CardTransaction } from "../api/get-card-history";
 import type { CardFormat } from "./use-card-format";
 
 /**
- * Whether the transaction moved the card's money: a payment held or settled, a refund. A
- * declined payment, or one released again (voided, reversed), took nothing: it shows no sign and
- * is struck through; the void or reversal that released it shows no sign either (it gave back
- * only what was never taken).
+ * What the card's account moved, signed (− a payment, + money given back) and coloured. What
+ * moved nothing (the server's `movesMoney`, the domain's rule: a declined or released payment,
+ * the void or reversal that released it) shows no sign; a payment that took nothing is struck through.
  */
-export function movedMoney(x: CardTransaction): boolean {
-  return x.state === "settled" || x.state === "pendingHold" || x.state === "refunded";
-}
-
-/** What the card's account moved, signed (− a payment, + money given back) and coloured. */
 export function AccountTotal({ transaction: x, format }: { readonly transaction: CardTransaction; readonly format: CardFormat }) {
-  const moved = movedMoney(x);
+  const moved = x.movesMoney;
   const sign = moved ? (x.direction === "out" ? "−" : "+") : "";
   let color = "fg.muted";
   if (moved) color = x.direction === "out" ? "red.fg" : "green.fg";

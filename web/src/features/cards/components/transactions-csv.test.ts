@@ -10,12 +10,15 @@ import { csvField, csvFileName, csvTime, transactionsCsv, type CsvText } from ".
 const en: Record<string, string> = { ...domainEnUS, ...webEnUS };
 const zh: Record<string, string> = { ...domainZhHK, ...webZhHK };
 
+/** The catalogue prefix of each label kind the export writes. */
+const LABEL_PREFIX = { transactionType: "transaction_type", transactionStatus: "transaction_status", transactionState: "transaction_state" } as const;
+
 /** The export's words from a catalogue, as the dialog gives them from the current language. */
 function textOf(catalogue: Record<string, string>): CsvText {
   const t = (key: MessageKey) => formatMessage(catalogue[key] ?? key);
   return {
     t,
-    label: (kind, value) => t(`${kind === "transactionType" ? "transaction_type" : "transaction_status"}.${value}` as MessageKey),
+    label: (kind, value) => t(`${LABEL_PREFIX[kind as keyof typeof LABEL_PREFIX]}.${value}` as MessageKey),
     decline: (code) => t(`card.decline.${code}` as MessageKey),
   };
 }
@@ -27,6 +30,7 @@ const purchase: CardTransaction = {
   status: "succeed",
   state: "settled",
   direction: "out",
+  movesMoney: true,
   merchantNameLocation: 'Café "Le Zinc", Paris FR',
   createAt: Date.UTC(2026, 10, 21, 9, 20, 5),
   createTime: Date.UTC(2026, 10, 21, 9, 20, 6),
@@ -87,15 +91,42 @@ describe("the transactions export", () => {
     const csv = transactionsCsv([purchase], textOf(zh));
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const header = csv.slice(1).split("\r\n")[0]?.split(",");
-    expect(header?.slice(0, 5)).toEqual([
+    expect(header?.slice(0, 7)).toEqual([
       zh["card.tx.transaction_id"],
       zh["card.tx.origin_transaction_id"],
       zh["card.tx.type"],
       zh["card.tx.status"],
+      zh["card.tx.state"],
+      zh["card.tx.direction"],
       zh["card.tx.merchant"],
     ]);
-    expect(header).toHaveLength(21);
+    expect(header).toHaveLength(24);
     expect(csv).toContain(`,${zh["transaction_type.auth"]},${zh["transaction_status.succeed"]},`);
+  });
+
+  it("has the state, the direction and the card's total, headed in both languages", () => {
+    // (A merchant without a comma, so that splitting at commas finds the fields.)
+    const plain = { ...purchase, merchantNameLocation: "Book Shop London GB" };
+    for (const catalogue of [en, zh]) {
+      const [header, record] = transactionsCsv([plain], textOf(catalogue)).slice(1).split("\r\n");
+      const cells = header?.split(",") ?? [];
+      const at = (key: string) => cells.indexOf(catalogue[key] ?? key);
+      for (const key of ["card.tx.state", "card.tx.direction", "card.tx.account_total"]) {
+        expect(catalogue[key], key).toBeTruthy();
+        expect(at(key), key).toBeGreaterThan(-1);
+      }
+      const values = record?.split(",") ?? [];
+      expect(values[at("card.tx.state")]).toBe(catalogue["transaction_state.settled"]);
+      expect(values[at("card.tx.direction")]).toBe(catalogue["card.tx.direction_out"]);
+      // The total as the server wrote it with the domain's amount text: 108.50 + 1.09 + 0.16.
+      expect(values[at("card.tx.account_total")]).toBe("109.75");
+    }
+    const refund = { ...plain, transactionType: "refund", state: "refunded", direction: "in", accountTotalAmount: "10.85" } as const;
+    const [header, record] = transactionsCsv([refund], textOf(en)).slice(1).split("\r\n");
+    const at = (key: string) => header?.split(",").indexOf(en[key] ?? key) ?? -1;
+    expect(record?.split(",")[at("card.tx.state")]).toBe(en["transaction_state.refunded"]);
+    expect(record?.split(",")[at("card.tx.direction")]).toBe(en["card.tx.direction_in"]);
+    expect(record?.split(",")[at("card.tx.account_total")]).toBe("10.85");
   });
 
   it("writes every field, amounts as the exact text, one CRLF record per transaction", () => {
@@ -109,6 +140,8 @@ describe("the transactions export", () => {
         "",
         en["transaction_type.auth"],
         en["transaction_status.succeed"],
+        en["transaction_state.settled"],
+        en["card.tx.direction_out"],
         '"Café ""Le Zinc"", Paris FR"',
         csvTime(purchase.createAt),
         csvTime(purchase.createTime),
@@ -124,6 +157,7 @@ describe("the transactions export", () => {
         "USD",
         "0.00",
         "USD",
+        "109.75",
         "004211",
         "",
       ].join(","),

@@ -41,12 +41,18 @@ export function csvTime(ms: number): string {
 
 type Column = readonly [header: MessageKey, value: (x: CardTransaction, text: CsvText) => string];
 
-/** Every field of a card transaction (SPEC §3); amounts as the exact decimal text the API sent. */
+/**
+ * Every field of a card transaction (SPEC §3), with what it came to (state, which way the money
+ * went, the card's total: the converted amount and the fees, or a refund less its fee); amounts
+ * as the exact decimal text the API sent, written by the domain's amount formatting.
+ */
 const COLUMNS: readonly Column[] = [
   ["card.tx.transaction_id", (x) => x.transactionId],
   ["card.tx.origin_transaction_id", (x) => x.originTransactionId ?? ""],
   ["card.tx.type", (x, text) => text.label("transactionType", x.transactionType)],
   ["card.tx.status", (x, text) => text.label("transactionStatus", x.status)],
+  ["card.tx.state", (x, text) => text.label("transactionState", x.state)],
+  ["card.tx.direction", (x, text) => text.t(x.direction === "out" ? "card.tx.direction_out" : "card.tx.direction_in")],
   ["card.tx.merchant", (x) => x.merchantNameLocation],
   ["card.tx.create_at", (x) => csvTime(x.createAt)],
   ["card.tx.create_time", (x) => csvTime(x.createTime)],
@@ -62,6 +68,7 @@ const COLUMNS: readonly Column[] = [
   ["card.tx.cross_border_fee_currency", (x) => x.crossBroadFeeCurrency],
   ["card.tx.refund_fee", (x) => x.refundFeeAmount],
   ["card.tx.refund_fee_currency", (x) => x.refundFeeCurrency],
+  ["card.tx.account_total", (x) => x.accountTotalAmount],
   ["card.tx.check_code", (x) => x.checkCode ?? ""],
   ["card.tx.decline_reason", (x, text) => (x.declineReason ? text.decline(x.declineReason) : "")],
 ];

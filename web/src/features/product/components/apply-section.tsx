@@ -9,13 +9,14 @@ import { Section } from "./section";
 import { useApply, type ApplyOptions } from "./use-apply";
 import { useRegionName } from "@/lib/use-region-name";
 import { LoadFailed } from "@/components/ui/load-failed";
+import { FormError } from "@/components/ui/form/form-error";
 
 /** The application form (#apply): choose a BIN, see what the card is, apply. */
 export function ApplySection(props: ApplyOptions) {
   const { t } = useI18n();
   const { data, error, mutate } = useBins();
   const [chosen, setChosen] = useState<string>();
-  const { apply, applying } = useApply(props);
+  const { apply, applying, error: refusal } = useApply(props);
   const bins = data?.items ?? [];
   const bin = bins.find((item) => item.bin === chosen) ?? bins[0];
 
@@ -44,6 +45,7 @@ export function ApplySection(props: ApplyOptions) {
             <Text fontSize="sm" color="fg.muted">
               {t(props.loggedIn ? "product.apply.requirements" : "product.apply.login_hint")}
             </Text>
+            <FormError error={refusal === undefined ? undefined : { message: refusal }} />
             <Button type="submit" size="lg" colorPalette="teal" loading={applying} alignSelf={{ base: "stretch", md: "flex-start" }}>
               {t("product.apply.submit")}
             </Button>

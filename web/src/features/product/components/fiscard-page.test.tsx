@@ -302,6 +302,18 @@ describe("applying", JOURNEY, () => {
     expect(await screen.findByText("Your card is issued", {}, { timeout: 5000 })).toBeVisible();
   });
 
+  it("shows a refusal beside the apply button, not as a toast", async () => {
+    loggedIn(
+      { status: 1, mobile: "+85291234567" },
+      { "POST fiscard/apply": () => ({ statusCode: 429, content: { retryAfter: 30 }, message: "Too many attempts, please try again in 30 seconds" }) },
+    );
+    const { user } = renderApp("/product/fiscard");
+    await user.click(await applyButton());
+    const form = within(screen.getByRole("form", { name: text("product.apply.title") }));
+    expect(await form.findByRole("alert", {}, { timeout: 5000 })).toHaveTextContent("Too many attempts, please try again in 30 seconds");
+    expect(screen.getAllByText("Too many attempts, please try again in 30 seconds")).toHaveLength(1);
+  });
+
   it("makes a new idempotency key for each press", async () => {
     let answers = 0;
     const { requests } = loggedIn(

@@ -23,13 +23,15 @@ export interface ApplyOptions {
  * Apply for a card under a BIN (SPEC §6: login, basic identity, mobile). A visitor gets the login
  * dialog; a user missing a check is asked whether to go to the page that lifts it (the domain's
  * gate table decides, its module loaded on the first press). Otherwise the application goes out
- * with an idempotency key made for this press, and the card account shows the new card.
+ * with an idempotency key made for this press, and the card account shows the new card. A refusal
+ * (a card limit, too many attempts, the network down) is `error`, for the form to show by its button.
  */
 export function useApply({ loggedIn, applicant, onLogin, reloadApplicant }: ApplyOptions) {
   const { t } = useI18n();
   const api = useApiClient();
   const navigate = useNavigate();
   const [applying, setApplying] = useState(false);
+  const [error, setError] = useState<string>();
 
   const apply = async (bin: string) => {
     if (!loggedIn) {
@@ -37,6 +39,7 @@ export function useApply({ loggedIn, applicant, onLogin, reloadApplicant }: Appl
       return;
     }
     setApplying(true);
+    setError(undefined);
     try {
       let missing = applicant && (await missingCheck(applicant));
       // The data loaded earlier may predate an approval or a binding: ask the server again
@@ -52,10 +55,11 @@ export function useApply({ loggedIn, applicant, onLogin, reloadApplicant }: Appl
       }
       const result = await applyCard(api, bin, crypto.randomUUID());
       if (result.ok) void navigate(paths.accountFiscard);
+      else if (result.inForm) setError(result.message);
     } finally {
       setApplying(false);
     }
   };
 
-  return { apply, applying };
+  return { apply, applying, error };
 }

@@ -1,6 +1,7 @@
 import { ActionBar, Box, Button, Card, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { toaster } from "@/components/ui/toaster-queue";
+import { catalogueText } from "@/lib/live-text";
 import { useApiClient, useApiLoader } from "@/lib/api-provider";
 import { useI18n } from "@/lib/i18n";
 import { formatDateTime } from "@/lib/locale";
@@ -34,7 +35,7 @@ export function AuthenticatorsPage() {
 
   const remove = async (entry: AuthenticatorEntry) => {
     if (bound.length < 2) {
-      toaster.create({ type: "warning", title: t("security.authenticators.last_one") });
+      toaster.create({ type: "warning", title: catalogueText("security.authenticators.last_one") });
       return;
     }
     setBusy(true);

@@ -2,7 +2,7 @@ import { HStack, Input, Skeleton } from "@chakra-ui/react";
 import type { Factors } from "domain-wasm";
 import { useCallback, useMemo } from "react";
 import { useNavigate } from "react-router-dom";
-import { applyFieldErrors, FormError, FormField, useDomainForm } from "@/components/ui/form";
+import { applyRefusal, FormError, FormField, useDomainForm } from "@/components/ui/form";
 import { codeFieldBesideSendButton, SendCodeButton } from "@/components/ui/send-code-button";
 import { paths } from "@/config/paths";
 import { useApiClient, useApiLoader } from "@/lib/api-provider";
@@ -82,7 +82,7 @@ function Form({
     };
     const answer = await bindMobile(api, body);
     if (!answer.ok) {
-      applyFieldErrors(setError, answer.fieldErrors, FIELDS);
+      applyRefusal(setError, answer, FIELDS);
       return;
     }
     await Promise.all([onBound(), load(securityConfigKey)]);

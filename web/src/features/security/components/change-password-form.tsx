@@ -1,6 +1,6 @@
 import { Input } from "@chakra-ui/react";
 import { useNavigate } from "react-router-dom";
-import { applyFieldErrors, FormError, FormField, useDomainForm } from "@/components/ui/form";
+import { applyRefusal, FormError, FormField, useDomainForm } from "@/components/ui/form";
 import { paths } from "@/config/paths";
 import { useApiClient } from "@/lib/api-provider";
 import { useI18n } from "@/lib/i18n";
@@ -32,8 +32,9 @@ export function ChangePasswordForm() {
 
   const submit = handleSubmit(async (values) => {
     const answer = await changePassword(api, values);
+    // A wrong current password (or too many tries) names no field: it shows above the buttons.
     if (answer.ok) void navigate(paths.security);
-    else applyFieldErrors(setError, answer.fieldErrors, FIELDS);
+    else applyRefusal(setError, answer, FIELDS);
   });
 
   return (

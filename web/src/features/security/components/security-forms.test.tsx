@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import domainEnUS from "@domain-locales/en-US.json";
 import webEnUS from "@/locales/en-US.json";
+import webZhHK from "@/locales/zh-HK.json";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadDomain } from "@/lib/domain";
+import { setLocale } from "@/lib/locale";
 import { storeSessionToken } from "@/lib/session-token";
 import { callsTo, mockApi, securityConfig, userSelf, type MockAnswer, type MockRequest } from "@/testing/mock-api";
 import { renderApp } from "@/testing/render-app";
@@ -11,6 +13,7 @@ import { setWidth } from "@/testing/viewport";
 
 const en: Record<string, string> = { ...domainEnUS, ...webEnUS };
 const text = (key: string) => en[key] ?? key;
+const zh = (key: string) => (webZhHK as Record<string, string>)[key] ?? key;
 /** A field's label as shown: its text, then the required mark. */
 const label = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*\\*?$`);
 
@@ -115,6 +118,66 @@ describe("change password", () => {
     await user.type(form.getByLabelText(label(text("security.password.confirm")), { selector: "input" }), "Better456");
     await user.click(form.getByRole("button", { name: text("security.save") }));
     expect(await form.findByText("Same as before")).toBeVisible();
+  });
+});
+
+describe("a refusal that names no field", () => {
+  /** The form's own error (above its buttons), and no toast saying the same. */
+  async function shownInForm(form: { readonly findByRole: (role: "alert") => Promise<HTMLElement> }, message: string) {
+    expect(await form.findByRole("alert")).toHaveTextContent(message);
+    expect(screen.getAllByText(message)).toHaveLength(1);
+  }
+
+  it("shows a wrong current password in the change password form", async () => {
+    loggedIn({ "POST user/password": () => ({ statusCode: 104, message: "The current password is incorrect" }) });
+    const { user, router } = renderApp("/my/security/password");
+    const form = within(await screen.findByRole("form", { name: text("security.password.title") }, { timeout: 5000 }));
+    await user.type(form.getByLabelText(label(text("security.password.old")), { selector: "input" }), "Secret123");
+    await user.type(form.getByLabelText(label(text("security.password.new")), { selector: "input" }), "Better456");
+    await user.type(form.getByLabelText(label(text("security.password.confirm")), { selector: "input" }), "Better456");
+    await user.click(form.getByRole("button", { name: text("security.save") }));
+    await shownInForm(form, "The current password is incorrect");
+    expect(router.state.location.pathname).toBe("/my/security/password");
+  });
+
+  it("shows the PIN's refusal in the form, in the language the user reads", async () => {
+    await setLocale("zh-HK");
+    try {
+      const { requests } = loggedIn({
+        "POST user/security/password": ({ headers }) => ({
+          statusCode: 429,
+          content: { retryAfter: 42 },
+          message: headers.get("User-Lang") === "zh-HK" ? "嘗試次數過多，請於 42 秒後再試" : "Too many attempts",
+        }),
+      });
+      const { user } = renderApp("/my/security/pin");
+      const form = within(await screen.findByRole("form", { name: zh("security.pin.title") }, { timeout: 5000 }));
+      await user.type(form.getByLabelText(label(zh("security.pin.new")), { selector: "input" }), "135790");
+      await user.type(form.getByLabelText(label(zh("security.pin.confirm")), { selector: "input" }), "135790");
+      await user.click(form.getByRole("button", { name: zh("security.save") }));
+      await shownInForm(form, "嘗試次數過多，請於 42 秒後再試");
+      expect(callsTo(requests, "POST user/security/password")[0]?.headers.get("User-Lang")).toBe("zh-HK");
+    } finally {
+      await setLocale("en-US");
+    }
+  });
+
+  it("shows the mobile binding's refusal in the form", async () => {
+    loggedIn({ "POST user/mobile/bind": () => ({ statusCode: 409, message: "This mobile is bound to another account" }) });
+    const { user } = renderApp("/my/security/enable-sms");
+    await user.click(await screen.findByRole(
+      "button",
+      { name: `${text("security.mobile.country")}: ${text("security.mobile.choose_country")}` },
+      { timeout: 5000 },
+    ));
+    const picker = within(await screen.findByRole("dialog", { name: text("security.mobile.choose_country") }));
+    await user.click(picker.getByRole("button", { name: /Hong Kong/ }));
+    const form = within(screen.getByRole("form", { name: text("security.mobile.title") }));
+    await user.type(form.getByRole("textbox", { name: text("security.mobile.number") }), "91234567");
+    const code = form.queryByRole("textbox", { name: text("verify.email_code") });
+    if (code) await user.type(code, "123456");
+    await user.click(form.getByRole("button", { name: text("security.mobile.submit") }));
+    await shownInForm(form, "This mobile is bound to another account");
   });
 });
 

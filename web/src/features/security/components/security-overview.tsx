@@ -3,6 +3,7 @@ import type { SwitchModule, SwitchTarget } from "domain-wasm";
 import { useId, useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { toaster } from "@/components/ui/toaster-queue";
+import { catalogueText } from "@/lib/live-text";
 import { paths } from "@/config/paths";
 import { useApiClient } from "@/lib/api-provider";
 import { loadDomain } from "@/lib/domain";
@@ -134,12 +135,12 @@ function Switches({ config, onChanged }: { readonly config: SecurityConfig | und
     if (!config) return;
     const domain = await loadDomain().catch(() => undefined);
     if (!domain) {
-      toaster.create({ type: "error", title: t("api.network_exception") });
+      toaster.create({ type: "error", title: catalogueText("api.network_exception") });
       return;
     }
     const refused = domain.checkSwitch(toDomainConfig(config), module, target, on);
     if (refused) {
-      toaster.create({ type: "error", title: t(`error.${refused}`) });
+      toaster.create({ type: "error", title: catalogueText(`error.${refused}`) });
       return;
     }
     setBusy(`${module}.${target}`);

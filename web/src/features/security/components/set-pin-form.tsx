@@ -1,6 +1,6 @@
 import { Input } from "@chakra-ui/react";
 import { useNavigate } from "react-router-dom";
-import { applyFieldErrors, FormError, FormField, useDomainForm } from "@/components/ui/form";
+import { applyRefusal, FormError, FormField, useDomainForm } from "@/components/ui/form";
 import { paths } from "@/config/paths";
 import { useApiClient, useApiLoader } from "@/lib/api-provider";
 import { useI18n } from "@/lib/i18n";
@@ -29,7 +29,7 @@ export function SetPinForm() {
   const submit = handleSubmit(async (values) => {
     const answer = await setPin(api, values);
     if (!answer.ok) {
-      applyFieldErrors(setError, answer.fieldErrors, ["password", "confirm"]);
+      applyRefusal(setError, answer, ["password", "confirm"]);
       return;
     }
     await load(securityConfigKey);

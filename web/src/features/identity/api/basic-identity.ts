@@ -2,8 +2,11 @@ import type { ApiClient } from "@/lib/api-client";
 import type { ApiBody, ApiContent } from "@/lib/api-schema";
 import { useApi, type ApiKey } from "@/lib/api-provider";
 
-// The dialogs show every answer themselves (refusals inline, the commit's notice once).
+// A step's save shows nothing of its own (the dialog moves on or shows the refusal); a commit is
+// a form's submission: its refusal shows in the dialog, its success as the client's notice
+// (which follows the interface language).
 const QUIET = { silent: true } as const;
+const FORM = { inline: true } as const;
 
 /** `GET user/info`: the basic identity draft (after a rejection, the last attempt's answers). */
 export type BasicDraft = ApiContent<"/user/info", "get">;
@@ -20,5 +23,5 @@ export function saveBasicDraft(api: ApiClient, body: ApiBody<"/user/info", "post
 
 /** `POST user/commit`: the saved draft, checked whole, goes to review. */
 export function commitBasicIdentity(api: ApiClient) {
-  return api.post<ApiContent<"/user/commit", "post">>("user/commit", undefined, QUIET);
+  return api.post<ApiContent<"/user/commit", "post">>("user/commit", undefined, FORM);
 }

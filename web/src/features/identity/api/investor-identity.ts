@@ -2,8 +2,11 @@ import type { ApiClient } from "@/lib/api-client";
 import type { ApiBody, ApiContent } from "@/lib/api-schema";
 import { useApi, type ApiKey } from "@/lib/api-provider";
 
-// The dialogs show every answer themselves (refusals inline, the commit's notice once).
+// A step's save shows nothing of its own (the dialog moves on or shows the refusal); a commit is
+// a form's submission: its refusal shows in the dialog, its success as the client's notice
+// (which follows the interface language).
 const QUIET = { silent: true } as const;
+const FORM = { inline: true } as const;
 
 /** `GET user/identity/investor`: the investor draft (its type once chosen, and its answers). */
 export type InvestorDraft = ApiContent<"/user/identity/investor", "get">;
@@ -21,5 +24,5 @@ export function saveInvestorDraft(api: ApiClient, body: ApiBody<"/user/identity/
 
 /** `POST user/identity/commit`: the draft of its type, checked whole, goes to review. */
 export function commitInvestorIdentity(api: ApiClient) {
-  return api.post<ApiContent<"/user/identity/commit", "post">>("user/identity/commit", undefined, QUIET);
+  return api.post<ApiContent<"/user/identity/commit", "post">>("user/identity/commit", undefined, FORM);
 }

@@ -2,8 +2,10 @@ import type { ApiClient } from "@/lib/api-client";
 import type { ApiBody, ApiContent } from "@/lib/api-schema";
 import { useApi, type ApiKey } from "@/lib/api-provider";
 
-// The dialogs show every answer themselves (refusals inline, the commit's notice once).
-const QUIET = { silent: true } as const;
+// A step's save shows nothing of its own (the dialog moves on or shows the refusal); a commit is
+// a form's submission: its refusal shows in the dialog, its success as the client's notice
+// (which follows the interface language).
+const FORM = { inline: true } as const;
 
 /** The two questionnaires (SPEC §3): AML (`investor/aml`) and qualified investor (`investor/qualify`). */
 export type QuestionnaireName = "aml" | "qualify";
@@ -21,5 +23,5 @@ export const useQuestionnaire = (name: QuestionnaireName) =>
 
 /** `POST investor/aml` or `investor/qualify`: the answers, checked whole, go to review. */
 export function answerQuestionnaire(api: ApiClient, name: QuestionnaireName, body: AmlAnswers | QiAnswers) {
-  return api.post<ApiContent<"/investor/aml", "post">>(`investor/${name}`, body, QUIET);
+  return api.post<ApiContent<"/investor/aml", "post">>(`investor/${name}`, body, FORM);
 }

@@ -1,7 +1,6 @@
 import { Stack, Text } from "@chakra-ui/react";
 import { useCallback, useId, useMemo, useState } from "react";
 import { FormError, FormStack, useDomainForm } from "@/components/ui/form";
-import { toaster } from "@/components/ui/toaster-queue";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { useApiClient } from "@/lib/api-provider";
 import { useI18n } from "@/lib/i18n";
@@ -131,7 +130,6 @@ function BasicIdentityForms({
     const committed = await commitBasicIdentity(api);
     if (!showRefusal(committed, documents.setError, STEP2, onStep1)) return;
     await onCommitted();
-    toaster.create({ type: "success", title: committed.message });
     onClose();
   });
 

@@ -3,7 +3,6 @@ import { useId, useMemo, useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { FormStack } from "@/components/ui/form";
 import { PageSpinner } from "@/components/ui/page-spinner";
-import { toaster } from "@/components/ui/toaster-queue";
 import { paths } from "@/config/paths";
 import type { ApiFieldError } from "@/lib/api-client";
 import { useApiClient } from "@/lib/api-provider";
@@ -78,7 +77,6 @@ export function InvestorDialog({ self, onClose, onCommitted }: IdentityDialogPro
       return;
     }
     await onCommitted();
-    toaster.create({ type: "success", title: answer.message });
     onClose();
   };
 

@@ -5,7 +5,6 @@ import { Controller, type Control, type FieldError } from "react-hook-form";
 import { AppDialog } from "@/components/ui/app-dialog";
 import { FormError, FormField, FormStack, useDomainForm } from "@/components/ui/form";
 import { PageSpinner } from "@/components/ui/page-spinner";
-import { toaster } from "@/components/ui/toaster-queue";
 import { useApiClient } from "@/lib/api-provider";
 import { useDomain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
@@ -128,7 +127,6 @@ function QuestionnaireForm({
     const answer = await answerQuestionnaire(api, name, values);
     if (!showRefusal(answer, setError, Object.keys(defaults))) return;
     await onCommitted();
-    toaster.create({ type: "success", title: answer.message });
     onClose();
   });
   const guard = (event: FormEvent<HTMLFormElement>) => {

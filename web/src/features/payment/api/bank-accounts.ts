@@ -25,9 +25,14 @@ export function useBankAccounts() {
   );
 }
 
-/** `POST fund/investor/bankAccount/add`: the form's fields; the client asks for the codes (103). */
+/**
+ * `POST fund/investor/bankAccount/add`: the form's fields; the client asks for the codes (103);
+ * a refusal shows in the form.
+ */
 export function addBankAccount(api: ApiClient, body: BankAccountBody) {
-  return api.post<ApiContent<"/fund/investor/bankAccount/add", "post">>("fund/investor/bankAccount/add", body);
+  return api.post<ApiContent<"/fund/investor/bankAccount/add", "post">>("fund/investor/bankAccount/add", body, {
+    inline: true,
+  });
 }
 
 /** `POST fund/investor/bankAccount/delete/{id}`: at once, after the step-up codes (103). */

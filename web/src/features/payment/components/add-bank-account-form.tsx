@@ -1,7 +1,7 @@
 import { Button, Card, Heading, HStack, Input, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router-dom";
-import { applyFieldErrors, CountrySelect, FormError, FormField, FormStack, useDomainForm } from "@/components/ui/form";
+import { applyRefusal, CountrySelect, FormError, FormField, FormStack, useDomainForm } from "@/components/ui/form";
 import { paths } from "@/config/paths";
 import { useApiClient } from "@/lib/api-provider";
 import { useI18n } from "@/lib/i18n";
@@ -37,7 +37,7 @@ export function AddBankAccountForm({ holder }: { readonly holder: string | null 
   const submit = handleSubmit(async (values) => {
     const answer = await addBankAccount(api, values);
     if (!answer.ok) {
-      applyFieldErrors(setError, answer.fieldErrors, FIELDS);
+      applyRefusal(setError, answer, FIELDS);
       return;
     }
     // (The client shows the server's notice of success.)

@@ -282,6 +282,11 @@ async function cardJourney(j) {
   const toast = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: j.t("app.copied") });
   await toast.waitFor();
   await j.settle();
+  // Where it comes to rest: its entrance may start after the animations settle() waited for.
+  for (let last = null, box = await toast.boundingBox(); JSON.stringify(box) !== JSON.stringify(last); ) {
+    await page.waitForTimeout(150);
+    [last, box] = [box, await toast.boundingBox()];
+  }
   for (const action of [
     recharge.getByRole("button", { name: j.t("app.close"), exact: true }),
     recharge.getByRole("button", { name: j.t("card.recharge.submit"), exact: true }),

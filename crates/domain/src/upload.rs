@@ -98,6 +98,21 @@ pub fn check_name(name: &str) -> Result<FileKind, FieldError> {
 /// Document fields that hold one file: a new upload replaces the old one.
 const SINGLE_FILE_FIELDS: &[&str] = &["backImg", "otherImg"];
 
+/// The document fields of every form: their values are upload references, comma-separated.
+pub const DOCUMENT_FIELDS: &[&str] = &[
+    "backImg",
+    "otherImg",
+    "proofOfAddressImg",
+    "taxFormFile",
+    "usAgencyLicenseFile",
+    "registerCertificateFile",
+    "shareholderStructureFile",
+    "directorFile",
+    "companyRegulationFile",
+    "companyStructureFile",
+    "shareholderPassportFile",
+];
+
 /// How many files `field` keeps: 1 for the passport images, else [`UPLOAD_MAX_FILES`].
 pub fn max_files(field: &str) -> usize {
     if SINGLE_FILE_FIELDS.contains(&field) {

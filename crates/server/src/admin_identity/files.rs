@@ -8,13 +8,14 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use domain::review::Verification;
+use domain::upload::DOCUMENT_FIELDS;
 use futures_util::StreamExt;
 
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::{Db, DbConnection};
 use crate::services::accounts;
-use crate::services::identity::{self, AttemptRow, FILE_FIELDS, references_of};
+use crate::services::identity::{self, AttemptRow, references_of};
 use crate::services::operator_audit::{self, command_line_operator};
 use crate::services::uploads::{self, UploadRow, Uploads};
 use crate::services::vault::Vault;
@@ -27,7 +28,7 @@ pub struct DocumentField {
     pub files: Vec<(String, Option<UploadRow>)>,
 }
 
-/// The document fields `attempt` answers, in the order of [`FILE_FIELDS`].
+/// The document fields `attempt` answers, in the order of [`DOCUMENT_FIELDS`].
 ///
 /// # Errors
 /// The database's.
@@ -36,11 +37,7 @@ pub fn documents(
     attempt: &AttemptRow,
 ) -> diesel::QueryResult<Vec<DocumentField>> {
     let answers = attempt.answers();
-    let by_field: Vec<(&str, Vec<String>)> = FILE_FIELDS
-        .iter()
-        .map(|field| (*field, references_of(&answers, field)))
-        .filter(|(_, references)| !references.is_empty())
-        .collect();
+    let by_field = identity::documents_of(&answers);
     let all: Vec<String> = by_field.iter().flat_map(|(_, r)| r.clone()).collect();
     let rows = uploads::rows_of(conn, &attempt.user_id, &all)?;
     Ok(by_field
@@ -113,11 +110,11 @@ async fn find_and_audit(
                     "{address} has not submitted the {verification} verification"
                 )));
             };
-            if !FILE_FIELDS.contains(&request.field.as_str()) {
+            if !DOCUMENT_FIELDS.contains(&request.field.as_str()) {
                 return Ok(Err(format!(
                     "{:?} is not a document field: one of {}",
                     request.field,
-                    FILE_FIELDS.join(", ")
+                    DOCUMENT_FIELDS.join(", ")
                 )));
             }
             let references = references_of(&attempt.answers(), &request.field);

@@ -8,6 +8,7 @@
 use diesel::prelude::*;
 use domain::identity::{IdentityStatus, InvestorType};
 use domain::review::{RejectionKind, RejectionReason, Verification};
+use domain::upload::DOCUMENT_FIELDS;
 use serde_json::{Map, Value};
 
 use crate::clock::new_id;
@@ -17,25 +18,10 @@ use crate::db::schema::{rejection_items, users, verification_attempts, verificat
 /// A verification's answers, by API field name.
 pub type Answers = Map<String, Value>;
 
-/// The document fields of every form (their values are upload references, comma-separated).
-pub const FILE_FIELDS: &[&str] = &[
-    "backImg",
-    "otherImg",
-    "proofOfAddressImg",
-    "taxFormFile",
-    "usAgencyLicenseFile",
-    "registerCertificateFile",
-    "shareholderStructureFile",
-    "directorFile",
-    "companyRegulationFile",
-    "companyStructureFile",
-    "shareholderPassportFile",
-];
-
 /// The references of document field `field` in `answers`, in the order given (none when the
 /// field is not a document field or is empty).
 pub fn references_of(answers: &Answers, field: &str) -> Vec<String> {
-    if !FILE_FIELDS.contains(&field) {
+    if !DOCUMENT_FIELDS.contains(&field) {
         return Vec::new();
     }
     answers
@@ -43,6 +29,15 @@ pub fn references_of(answers: &Answers, field: &str) -> Vec<String> {
         .and_then(Value::as_str)
         .map(domain::forms::rules::file_paths)
         .unwrap_or_default()
+}
+
+/// Every document field `answers` fills, in the order of [`DOCUMENT_FIELDS`], with its references.
+pub fn documents_of(answers: &Answers) -> Vec<(&'static str, Vec<String>)> {
+    DOCUMENT_FIELDS
+        .iter()
+        .map(|field| (*field, references_of(answers, field)))
+        .filter(|(_, references)| !references.is_empty())
+        .collect()
 }
 
 /// Runs `$body` with `$column` bound to the `users` column of `$verification`'s state.

@@ -7,18 +7,15 @@
 
 use diesel::prelude::*;
 use domain::forms::{BankAccountForm, NoContext};
-use domain::review::Verification;
 use serde_json::{Value, json};
 use server::db::schema::{bank_accounts, users};
-use server::services::identity::Decision;
 
 use crate::cards::{Holder, PIN, holder};
 use crate::helpers::{
     Answer, EN, PASSWORD, TestApp, domain_errors, flags, spawn_app, spawn_app_with,
     without_messages,
 };
-use crate::identity::{basic_in_review, company_fields, decide, post};
-use crate::uploads::{png, uploaded};
+use crate::identity::approved_company;
 
 const ADD: &str = "/fund/investor/bankAccount/add";
 const HOUR_MS: i64 = 3_600_000;
@@ -189,24 +186,7 @@ async fn the_holder_is_the_verified_name_whatever_the_body_says() {
 async fn a_company_investor_saves_accounts_in_the_companys_name() {
     let app = spawn_app().await;
     let email = "company@example.com";
-    let (token, _) = basic_in_review(&app, email).await;
-    decide(&app, email, Verification::Basic, Decision::Approve).await;
-    let mut documents = Vec::new();
-    for i in 0..9 {
-        documents.push(uploaded(&app, &token, &format!("doc{i}.png"), png(300 + i)).await);
-    }
-    post(
-        &app,
-        &token,
-        "/user/identity/investor",
-        &company_fields(&documents),
-    )
-    .await
-    .assert_ok();
-    post(&app, &token, "/user/identity/commit", &json!({}))
-        .await
-        .assert_ok();
-    decide(&app, email, Verification::Investor, Decision::Approve).await;
+    let token = approved_company(&app, email, json!({})).await;
     // Trade checks by e-mail code alone (the default switches).
     let mut body = us_account();
     body["emailCaptcha"] = json!(app.verify_code(&token, email).await);

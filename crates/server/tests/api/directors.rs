@@ -7,8 +7,7 @@ use serde_json::{Value, json};
 use server::services::identity::Decision;
 
 use crate::helpers::{TestApp, spawn_app};
-use crate::identity::{basic_in_review, company_fields, decide, post};
-use crate::uploads::{png, uploaded};
+use crate::identity::{company_draft, decide, post};
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/screening-list.tsv");
 
@@ -29,21 +28,10 @@ fn show_investor(app: &TestApp, email: &str) -> String {
     ]))
 }
 
-/// A user with an approved basic identity and the company draft (nine documents) saved with
-/// `directors`; answers the token.
+/// A user with an approved basic identity and the company draft saved with `directors`;
+/// answers the token.
 async fn company_with_directors(app: &TestApp, email: &str, directors: Value) -> String {
-    let (token, _) = basic_in_review(app, email).await;
-    decide(app, email, Verification::Basic, Decision::Approve).await;
-    let mut documents = Vec::new();
-    for i in 0..9 {
-        documents.push(uploaded(app, &token, &format!("doc{i}.png"), png(500 + i)).await);
-    }
-    let mut company = company_fields(&documents);
-    company["directorNames"] = directors;
-    post(app, &token, "/user/identity/investor", &company)
-        .await
-        .assert_ok();
-    token
+    company_draft(app, email, json!({ "directorNames": directors })).await
 }
 
 #[actix_web::test]

@@ -295,6 +295,35 @@ async fn gates_open_in_order_105_then_106() {
     );
 }
 
+/// A user with an approved basic identity and a company investor draft saved: nine uploaded
+/// documents and [`company_fields`], with `more`'s fields laid over them. Answers the token.
+pub async fn company_draft(app: &TestApp, email: &str, more: Value) -> String {
+    let (token, _) = basic_in_review(app, email).await;
+    decide(app, email, Verification::Basic, Decision::Approve).await;
+    let mut documents = Vec::new();
+    for i in 0..9 {
+        documents.push(uploaded(app, &token, &format!("doc{i}.png"), png(300 + i)).await);
+    }
+    let mut company = company_fields(&documents);
+    for (field, value) in more.as_object().expect("fields") {
+        company[field] = value.clone();
+    }
+    post(app, &token, "/user/identity/investor", &company)
+        .await
+        .assert_ok();
+    token
+}
+
+/// [`company_draft`] committed and approved by an operator: a certified company investor.
+pub async fn approved_company(app: &TestApp, email: &str, more: Value) -> String {
+    let token = company_draft(app, email, more).await;
+    post(app, &token, "/user/identity/commit", &json!({}))
+        .await
+        .assert_ok();
+    decide(app, email, Verification::Investor, Decision::Approve).await;
+    token
+}
+
 pub fn company_fields(documents: &[String]) -> Value {
     let mut body = json!({
         "type": 1, "companyName": "Analytical Engines Ltd", "companyId": "HK-1234567",

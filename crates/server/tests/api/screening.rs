@@ -7,7 +7,7 @@ use serde_json::json;
 use server::services::identity::Decision;
 
 use crate::helpers::{PASSWORD, TestApp, spawn_app};
-use crate::identity::{basic_in_review, company_fields, decide, post, step1};
+use crate::identity::{approved_company, basic_in_review, decide, post, step1};
 use crate::uploads::{png, uploaded};
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/screening-list.tsv");
@@ -137,23 +137,13 @@ async fn approved_person(app: &TestApp, email: &str, person: serde_json::Value) 
 }
 
 /// A company investor approved under `name`, registered in Hong Kong.
-async fn approved_company(app: &TestApp, email: &str, name: &str) {
-    let (token, _) = basic_in_review(app, email).await;
-    decide(app, email, Verification::Basic, Decision::Approve).await;
-    let mut documents = Vec::new();
-    for i in 0..9 {
-        documents.push(uploaded(app, &token, &format!("doc{i}.png"), png(400 + i)).await);
-    }
-    let mut company = company_fields(&documents);
-    company["companyName"] = json!(name);
-    company["registerJurisdictions"] = json!(["HK"]);
-    post(app, &token, "/user/identity/investor", &company)
-        .await
-        .assert_ok();
-    post(app, &token, "/user/identity/commit", &json!({}))
-        .await
-        .assert_ok();
-    decide(app, email, Verification::Investor, Decision::Approve).await;
+async fn approved_company_named(app: &TestApp, email: &str, name: &str) {
+    approved_company(
+        app,
+        email,
+        json!({ "companyName": name, "registerJurisdictions": ["HK"] }),
+    )
+    .await;
 }
 
 #[actix_web::test]
@@ -171,7 +161,7 @@ async fn importing_a_list_screens_every_approved_user_again() {
     namesake["lastName"] = json!("Moriarty");
     namesake["country"] = json!("US");
     approved_person(&app, "namesake@example.com", namesake).await;
-    approved_company(&app, "harbour@example.com", "Crimson Harbour Trading Ltd").await;
+    approved_company_named(&app, "harbour@example.com", "Crimson Harbour Trading Ltd").await;
     approved_person(&app, "innocent@example.com", step1()).await;
     // In review, not approved: screened at its own commit, before the list.
     basic_in_review(&app, "waiting@example.com").await;

@@ -120,15 +120,13 @@ function QuestionnaireForm({
   });
 
   const submit = handleSubmit(async (values) => {
-    if (!confirmed) {
-      setConfirmError(t("identity.confirm_required"));
-      return;
-    }
+    if (!confirmed) return;
     const answer = await answerQuestionnaire(api, name, values);
     if (!showRefusal(answer, setError, Object.keys(defaults))) return;
     await onCommitted();
     onClose();
   });
+  // The confirm box is asked for with the answers' own errors, in one submit.
   const guard = (event: FormEvent<HTMLFormElement>) => {
     if (!confirmed) setConfirmError(t("identity.confirm_required"));
     return run(() => submit(event));

@@ -20,7 +20,7 @@ use serde_json::Value;
 
 use crate::api::{ApiCode, AppError};
 use crate::services::accounts::Profile;
-use crate::services::identity::{Answers, FILE_FIELDS};
+use crate::services::identity::{Answers, documents_of};
 use crate::services::uploads;
 use crate::state::AppState;
 
@@ -62,18 +62,6 @@ pub fn draft_errors(errors: Vec<FieldError>, sent: &Answers) -> Vec<FieldError> 
         .collect()
 }
 
-/// `file_not_owned` on each document field naming a reference that is not one of the user's
-/// uploads.
-/// The references of every document field of `answers`.
-fn references_in(answers: &Answers) -> Vec<String> {
-    answers
-        .iter()
-        .filter(|(field, _)| FILE_FIELDS.contains(&field.as_str()))
-        .filter_map(|(_, value)| value.as_str())
-        .flat_map(domain::forms::rules::file_paths)
-        .collect()
-}
-
 /// The names the documents of `answers` were uploaded under, by reference: what a form shows
 /// of a saved draft's files.
 pub async fn file_names(
@@ -81,7 +69,10 @@ pub async fn file_names(
     user_id: &str,
     answers: &Answers,
 ) -> Result<BTreeMap<String, String>, AppError> {
-    let references = references_in(answers);
+    let references: Vec<String> = documents_of(answers)
+        .into_iter()
+        .flat_map(|(_, references)| references)
+        .collect();
     let user_id = user_id.to_owned();
     let names = state
         .db
@@ -90,17 +81,14 @@ pub async fn file_names(
     Ok(names.into_iter().collect())
 }
 
+/// `file_not_owned` on each document field naming a reference that is not one of the user's
+/// uploads.
 pub async fn check_ownership(
     state: &AppState,
     user_id: &str,
     answers: &Answers,
 ) -> Result<(), AppError> {
-    let mut by_field: Vec<(String, Vec<String>)> = Vec::new();
-    for (field, value) in answers {
-        if let (true, Some(text)) = (FILE_FIELDS.contains(&field.as_str()), value.as_str()) {
-            by_field.push((field.clone(), domain::forms::rules::file_paths(text)));
-        }
-    }
+    let by_field = documents_of(answers);
     let all: Vec<String> = by_field.iter().flat_map(|(_, r)| r.clone()).collect();
     let user_id = user_id.to_owned();
     let foreign: BTreeSet<String> = state

@@ -103,6 +103,17 @@ pub fn recharge_quote(amount: &str, rate: &str) -> Result<JsValue> {
     }
 }
 
+/// Fee and amount received for withdrawing `amount` (typed text) under the fee terms as the API
+/// sends them (`fixed` USD text, `rate` a fraction); `undefined` until the amount is a positive
+/// USD amount.
+#[wasm_bindgen(js_name = withdrawalQuote, unchecked_return_type = "WithdrawalQuote | undefined")]
+pub fn withdrawal_quote(amount: &str, fixed: &str, rate: &str) -> Result<JsValue> {
+    match domain::withdrawal::withdrawal_quote_for(amount, fixed, rate) {
+        Some(quote) => to_js(&quote),
+        None => Ok(JsValue::UNDEFINED),
+    }
+}
+
 /// `undefined` when the file may be uploaded, else the rejection naming it.
 #[wasm_bindgen(js_name = checkFile, unchecked_return_type = "FieldError | undefined")]
 pub fn check_file(name: &str, size: f64, head: &[u8]) -> Result<JsValue> {

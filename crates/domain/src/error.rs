@@ -75,6 +75,15 @@ error_codes! {
     AmountTooManyDecimals => "amount_too_many_decimals",
     AmountNotPositive => "amount_not_positive",
     InsufficientBalance => "insufficient_balance",
+    // Withdrawals
+    WithdrawalAmountRequired => "withdrawal_amount_required",
+    WithdrawalBelowMinimum => "withdrawal_below_minimum",
+    WithdrawalAboveMaximum => "withdrawal_above_maximum",
+    WithdrawalFirstPayoutCap => "withdrawal_first_payout_cap",
+    WithdrawalDailyLimit => "withdrawal_daily_limit",
+    WithdrawalMonthlyLimit => "withdrawal_monthly_limit",
+    BankAccountCoolingOff => "bank_account_cooling_off",
+    BankAccountNeedsNewDetails => "bank_account_needs_new_details",
     // Bank accounts
     RoutingNumberInvalid => "routing_number_invalid",
     SwiftInvalid => "swift_invalid",

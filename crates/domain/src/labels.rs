@@ -7,6 +7,7 @@ use crate::card_transaction::TransactionState;
 use crate::gates::Gate;
 use crate::identity::IdentityStatus;
 use crate::orders::{OrderStatus, OrderType, TransactionStatus, TransactionType};
+use crate::withdrawal::{WithdrawalReason, WithdrawalStatus};
 
 text_enum! {
     /// What kind of value a label is wanted for.
@@ -23,6 +24,8 @@ text_enum! {
         IdentityStatus = "identityStatus",
         /// A gate (`basicIdentity`, `mobile`…): its confirm prompt.
         Gate = "gate",
+        WithdrawalStatus = "withdrawalStatus",
+        WithdrawalReason = "withdrawalReason",
     }
 }
 
@@ -62,6 +65,12 @@ pub fn label_key(kind: LabelKind, value: LabelValue<'_>) -> Option<String> {
             IdentityStatus::from_code(code).map(|s| s.label_key().to_owned())
         }
         (LabelKind::Gate, LabelValue::Text(s)) => Gate::parse(s).map(|g| g.prompt_key().to_owned()),
+        (LabelKind::WithdrawalStatus, LabelValue::Text(s)) => {
+            WithdrawalStatus::parse(s).map(WithdrawalStatus::label_key)
+        }
+        (LabelKind::WithdrawalReason, LabelValue::Text(s)) => {
+            WithdrawalReason::parse(s).map(WithdrawalReason::label_key)
+        }
         _ => None,
     }
 }

@@ -33,6 +33,7 @@ pub mod upload;
 #[cfg(feature = "stream")]
 pub mod upload_stream;
 pub mod wire_memo;
+pub mod withdrawal;
 
 pub use error::{ErrorCode, FieldError};
 pub use forms::{FormName, validate};

@@ -52,6 +52,16 @@ fn keys_the_crate_uses() -> Vec<String> {
             .iter()
             .map(|r| r.label_key()),
     );
+    keys.extend(
+        domain::withdrawal::WithdrawalStatus::ALL
+            .iter()
+            .map(|s| s.label_key()),
+    );
+    keys.extend(
+        domain::withdrawal::WithdrawalReason::ALL
+            .iter()
+            .map(|r| r.label_key()),
+    );
     keys.sort();
     keys.dedup();
     keys

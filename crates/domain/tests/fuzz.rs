@@ -32,6 +32,11 @@ fn json_value() -> impl Strategy<Value = Value> {
 fn context(form: FormName) -> Value {
     match form {
         FormName::Recharge => json!({ "availableBalance": 100_000 }),
+        FormName::Withdrawal => json!({
+            "now": 1_700_000_000_000_i64, "availableBalance": 100_000, "minimum": 5_000,
+            "maximum": 1_000_000, "dailyLeft": 500_000, "monthlyLeft": 900_000,
+            "destination": { "usableFrom": 1_700_000_000_000_i64, "needsNewDetails": false, "capLeft": 50_000 }
+        }),
         FormName::BasicIdentityStep1 => json!({ "today": "2026-03-15" }),
         FormName::IndividualInvestor => json!({ "basicCountry": "US" }),
         FormName::Aml | FormName::Qi => json!({ "investorType": 0 }),

@@ -12,6 +12,9 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 
+mod payouts;
+pub use payouts::PayoutConfig;
+
 /// A value that must never reach a log line or an error message.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Secret<T>(T);
@@ -92,34 +95,6 @@ pub struct Config {
     /// Saved bank accounts: the cooling-off period and the first payout's cap.
     pub payouts: PayoutConfig,
     pub secrets: Secrets,
-}
-
-/// What a newly saved bank account may receive (DESIGN §9).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PayoutConfig {
-    /// `FISCARD_BANK_ACCOUNT_COOLING_OFF_HOURS`, default 24: a new account receives no payout
-    /// before this long has passed.
-    pub cooling_off: Duration,
-    /// `FISCARD_FIRST_PAYOUT_CAP_USD`, default `1000.00`: the most its first payout may send, in
-    /// USD cents.
-    pub first_payout_cap: i64,
-}
-
-impl PayoutConfig {
-    fn from_lookup(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<Self> {
-        let name = "FISCARD_FIRST_PAYOUT_CAP_USD";
-        let cap = var(get, name, String::from("1000.00"))?;
-        let first_payout_cap = domain::money::parse_amount(&cap, 2)
-            .ok()
-            .filter(|cents| *cents > 0)
-            .ok_or_else(|| anyhow::anyhow!("{name}={cap:?} is not a positive USD amount"))?;
-        Ok(PayoutConfig {
-            cooling_off: Duration::from_secs(
-                3600 * var::<u64>(get, "FISCARD_BANK_ACCOUNT_COOLING_OFF_HOURS", 24)?,
-            ),
-            first_payout_cap,
-        })
-    }
 }
 
 /// `FISCARD_UPLOADS_URL`: unset for the local folder `<data dir>/uploads`; `s3://bucket[/prefix]`

@@ -6,6 +6,7 @@
 
 pub mod admin;
 pub mod admin_identity;
+pub mod admin_withdrawals;
 pub mod api;
 pub mod clock;
 pub mod config;

@@ -183,6 +183,40 @@ enum CardAdminAction {
 }
 
 #[derive(Subcommand)]
+enum WithdrawalAction {
+    /// The withdrawals, oldest first (`--status requested`: those waiting for review).
+    List {
+        #[arg(long)]
+        status: Option<String>,
+    },
+    /// Approve a withdrawal waiting for review.
+    Approve { id: String },
+    /// Reject a withdrawal before it is sent; the amount goes back to the user.
+    Reject {
+        id: String,
+        /// account_closed, invalid_account, name_mismatch, bank_refused, compliance or
+        /// user_request.
+        #[arg(long)]
+        reason: String,
+    },
+    /// Record that an approved withdrawal was sent, with the bank's reference.
+    Send {
+        id: String,
+        #[arg(long)]
+        reference: String,
+    },
+    /// Record the bank's confirmation of a sent payout.
+    Complete { id: String },
+    /// Record a payout the bank returned: the amount, fee included, goes back to the user and
+    /// the bank account needs new details.
+    Return {
+        id: String,
+        #[arg(long)]
+        reason: String,
+    },
+}
+
+#[derive(Subcommand)]
 #[allow(clippy::large_enum_variant)] // parsed once, at start
 enum AdminAction {
     /// Create an operator account.
@@ -226,6 +260,11 @@ enum AdminAction {
     Card {
         #[command(subcommand)]
         action: CardAdminAction,
+    },
+    /// USD withdrawals: the queue, and each step an operator records.
+    Withdrawal {
+        #[command(subcommand)]
+        action: WithdrawalAction,
     },
     /// Recompute every balance from the ledger's entries and check that they all sum to zero,
     /// and every card's spending counters from its transactions (exit status 1 when not).
@@ -301,6 +340,9 @@ async fn main() -> anyhow::Result<()> {
             }
         },
         Command::Admin {
+            action: AdminAction::Withdrawal { action },
+        } => withdrawal_action(&config, action).await,
+        Command::Admin {
             action: AdminAction::LedgerCheck,
         } => {
             if server::admin::ledger_check(&config).await? {
@@ -373,4 +415,20 @@ async fn identity_action(
             .await
         }
     }
+}
+
+async fn withdrawal_action(
+    config: &server::config::Config,
+    action: WithdrawalAction,
+) -> anyhow::Result<()> {
+    use server::admin_withdrawals::{self as payouts, Step, parse_reason};
+    let (id, step) = match action {
+        WithdrawalAction::List { status } => return payouts::list(config, status.as_deref()).await,
+        WithdrawalAction::Approve { id } => (id, Step::Approve),
+        WithdrawalAction::Reject { id, reason } => (id, Step::Reject(parse_reason(&reason)?)),
+        WithdrawalAction::Send { id, reference } => (id, Step::Send(reference)),
+        WithdrawalAction::Complete { id } => (id, Step::Complete),
+        WithdrawalAction::Return { id, reason } => (id, Step::Return(parse_reason(&reason)?)),
+    };
+    payouts::decide(config, &id, step).await
 }

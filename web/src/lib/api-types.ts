@@ -351,6 +351,97 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/fund/investor/withdrawal/cancel/{id}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Cancel a withdrawal
+         * @description Until it is sent: the amount goes back to the USD account at once. Once sent it can no
+         *     longer be stopped (422). An unknown id, or another user's, answers 404. statusCodes: 200,
+         *     101, 404, 422.
+         */
+        readonly post: operations["cancel_withdrawal"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/fund/investor/withdrawal/config": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Withdrawal terms
+         * @description The fee, the minimum and maximum, the limits and what they leave today and this month, the
+         *     USD balance, and each saved account's payout state (cooling-off, returned payout, what its
+         *     first-payout cap leaves). statusCodes: 200, 101.
+         */
+        readonly get: operations["show_withdrawal_terms"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/fund/investor/withdrawal/create": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Withdraw USD to a saved bank account
+         * @description Needs approved basic identity (105). Takes `amount` (the fee included) from the USD account
+         *     and holds it; up to the review threshold it is approved at once, above it a finance operator
+         *     approves it; then it is sent, and completed when the bank confirms. The domain's withdrawal
+         *     rules hold (102): the minimum and maximum, the first-payout cap of a new account, the daily
+         *     and monthly limits, the balance, the account's cooling-off period (with the time left) and a
+         *     returned payout. Verified as the trade policy says (103, 104); takes an `Idempotency-Key`.
+         *     An unknown account, or another user's, answers 404. statusCodes: 200, 101, 102, 103, 104,
+         *     105, 400, 404, 409, 422, 429.
+         */
+        readonly post: operations["withdraw"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/fund/investor/withdrawal/select": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The user's withdrawals
+         * @description Newest first, each with its state and the account it went to. statusCodes: 200, 101.
+         */
+        readonly get: operations["list_withdrawals"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/healthz": {
         readonly parameters: {
             readonly query?: never;
@@ -1460,6 +1551,22 @@ export interface components {
         readonly Decline: "card_frozen" | "card_expired" | "card_cancelled" | "exceeds_transaction_limit" | "exceeds_daily_limit" | "exceeds_monthly_limit" | "insufficient_funds" | "issuer_unavailable";
         /** @description Delete a bank account: the verification fields the trade policy asks for. */
         readonly DeleteBankAccountRequest: components["schemas"]["VerificationForm"];
+        /** @description A saved account's payout state. */
+        readonly DestinationState: {
+            /**
+             * @description Until a payout to it has completed: what its first-payout cap still allows (payouts
+             *     under way counted), USD; null once one has completed.
+             */
+            readonly capLeft: string | null;
+            readonly id: string;
+            /** @description A payout to it was returned: it receives none until saved again with new details. */
+            readonly needsNewDetails: boolean;
+            /**
+             * Format: int64
+             * @description The end of its cooling-off period.
+             */
+            readonly usableFrom: number;
+        };
         /**
          * Format: binary
          * @description A document's bytes.
@@ -1495,7 +1602,7 @@ export interface components {
          * @description A stable key of the message catalogue (`error.<code>`).
          * @enum {string}
          */
-        readonly ErrorCode: "malformed_input" | "invalid_type" | "required_input" | "required_choice" | "required_file" | "text_too_long" | "option_invalid" | "country_invalid" | "email_required" | "email_invalid" | "password_required" | "old_password_required" | "new_password_required" | "password_too_short" | "password_too_long" | "password_too_weak" | "password_same_as_old" | "confirm_required" | "password_mismatch" | "pin_required" | "pin_format" | "pin_too_simple" | "mfa_code_required" | "mfa_code_format" | "email_code_required" | "email_code_format" | "device_name_required" | "device_name_too_long" | "switch_target_invalid" | "switch_needs_authenticator" | "switch_needs_pin" | "mobile_invalid" | "mobile_code_mismatch" | "recharge_amount_required" | "amount_invalid" | "amount_too_many_decimals" | "amount_not_positive" | "insufficient_balance" | "routing_number_invalid" | "swift_invalid" | "account_number_invalid" | "iban_invalid" | "name_needs_latin" | "name_invalid_characters" | "date_invalid" | "birthday_in_future" | "underage" | "passport_number_invalid" | "ssn_invalid" | "file_value_invalid" | "director_names_too_many" | "file_type_unsupported" | "file_content_mismatch" | "file_name_too_long" | "file_too_large" | "file_empty" | "file_too_many" | "file_name_invalid" | "file_active_content" | "file_not_owned" | "rejected_unchanged" | "rejection_final";
+        readonly ErrorCode: "malformed_input" | "invalid_type" | "required_input" | "required_choice" | "required_file" | "text_too_long" | "option_invalid" | "country_invalid" | "email_required" | "email_invalid" | "password_required" | "old_password_required" | "new_password_required" | "password_too_short" | "password_too_long" | "password_too_weak" | "password_same_as_old" | "confirm_required" | "password_mismatch" | "pin_required" | "pin_format" | "pin_too_simple" | "mfa_code_required" | "mfa_code_format" | "email_code_required" | "email_code_format" | "device_name_required" | "device_name_too_long" | "switch_target_invalid" | "switch_needs_authenticator" | "switch_needs_pin" | "mobile_invalid" | "mobile_code_mismatch" | "recharge_amount_required" | "amount_invalid" | "amount_too_many_decimals" | "amount_not_positive" | "insufficient_balance" | "withdrawal_amount_required" | "withdrawal_below_minimum" | "withdrawal_above_maximum" | "withdrawal_first_payout_cap" | "withdrawal_daily_limit" | "withdrawal_monthly_limit" | "bank_account_cooling_off" | "bank_account_needs_new_details" | "routing_number_invalid" | "swift_invalid" | "account_number_invalid" | "iban_invalid" | "name_needs_latin" | "name_invalid_characters" | "date_invalid" | "birthday_in_future" | "underage" | "passport_number_invalid" | "ssn_invalid" | "file_value_invalid" | "director_names_too_many" | "file_type_unsupported" | "file_content_mismatch" | "file_name_too_long" | "file_too_large" | "file_empty" | "file_too_many" | "file_name_invalid" | "file_active_content" | "file_not_owned" | "rejected_unchanged" | "rejection_final";
         /**
          * @description One event. Amounts are decimal text: `amount` in the payment's `currency`, and
          *     `billingAmount` in the card's currency (the network's conversion; equal to `amount` when
@@ -1545,7 +1652,7 @@ export interface components {
              *     session_revoked, other_sessions_revoked, pin_set, pin_changed, password_changed,
              *     authenticator_bound, authenticator_removed, switch_changed, mobile_bound, card_issued,
              *     card_revealed, card_frozen, card_unfrozen, card_cancelled, bank_account_added,
-             *     bank_account_deleted.
+             *     bank_account_deleted, withdrawal_requested, withdrawal_cancelled.
              */
             readonly kind: string;
         };
@@ -1562,6 +1669,13 @@ export interface components {
             readonly mfa: boolean;
             /** @description The security PIN (`securityPassword`). */
             readonly security: boolean;
+        };
+        /** @description The fee: a fixed part plus a share of the amount. */
+        readonly FeeTerms: {
+            /** @description USD, charged on every withdrawal. */
+            readonly fixed: string;
+            /** @description A fraction of the amount (0.001 = 0.1%), rounded half up to the cent. */
+            readonly rate: string;
         };
         /** @description One rejection, shown next to `field` (or above the form when `field` is empty). */
         readonly FieldError: {
@@ -1747,6 +1861,16 @@ export interface components {
         };
         /** @enum {string} */
         readonly OrderType: "DEPOSIT" | "CANCEL";
+        /** @description The account a withdrawal goes to, as it was saved. */
+        readonly PayoutAccount: {
+            /** @description `****` and the last 4 characters. */
+            readonly accountNumber: string;
+            /** @description ISO 3166-1 alpha-2. */
+            readonly bankCountry: string;
+            readonly bankName: string;
+            readonly id: string;
+            readonly nickname: string;
+        };
         readonly QiForm: {
             /** @default null */
             readonly annualIncome?: components["schemas"]["Input_String"];
@@ -2350,7 +2474,7 @@ export interface components {
                      *     session_revoked, other_sessions_revoked, pin_set, pin_changed, password_changed,
                      *     authenticator_bound, authenticator_removed, switch_changed, mobile_bound, card_issued,
                      *     card_revealed, card_frozen, card_unfrozen, card_cancelled, bank_account_added,
-                     *     bank_account_deleted.
+                     *     bank_account_deleted, withdrawal_requested, withdrawal_cancelled.
                      */
                     readonly kind: string;
                 }[];
@@ -2457,6 +2581,56 @@ export interface components {
                     readonly transactionFeeCurrency: string;
                     readonly transactionId: string;
                     readonly transactionType: components["schemas"]["TransactionType"];
+                }[];
+                /** Format: int64 */
+                readonly totalCount: number;
+                /** Format: int64 */
+                readonly totalPage: number;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_Page_WithdrawalItem: {
+            /** @description One page of a list. */
+            readonly content: {
+                readonly list: readonly {
+                    /** @description Taken from the USD account. */
+                    readonly amount: string;
+                    /** Format: int64 */
+                    readonly approvedAt: number | null;
+                    readonly bankAccount: components["schemas"]["PayoutAccount"];
+                    /** @description The bank's reference, once sent. */
+                    readonly bankReference: string | null;
+                    /** @description Whether the user may still cancel it (until it is sent). */
+                    readonly cancellable: boolean;
+                    /**
+                     * Format: int64
+                     * @description When it was rejected, cancelled or returned.
+                     */
+                    readonly closedAt: number | null;
+                    /** Format: int64 */
+                    readonly completedAt: number | null;
+                    /** Format: int64 */
+                    readonly createTime: number;
+                    readonly currency: string;
+                    /** @description Kept out of the amount. */
+                    readonly fee: string;
+                    readonly id: string;
+                    /** @description Above the review threshold: a finance operator approves it. */
+                    readonly needsReview: boolean;
+                    readonly reason: null | components["schemas"]["WithdrawalReason"];
+                    /** @description What the bank account receives: amount − fee. */
+                    readonly received: string;
+                    /** Format: int64 */
+                    readonly sentAt: number | null;
+                    readonly status: components["schemas"]["WithdrawalStatus"];
                 }[];
                 /** Format: int64 */
                 readonly totalCount: number;
@@ -2675,6 +2849,88 @@ export interface components {
                  *     cannot be matched and may be refunded.
                  */
                 readonly memo: string;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_WithdrawalItem: {
+            /**
+             * @description A USD withdrawal. Amounts are exact decimal text in USD; times are milliseconds since the
+             *     epoch.
+             */
+            readonly content: {
+                /** @description Taken from the USD account. */
+                readonly amount: string;
+                /** Format: int64 */
+                readonly approvedAt: number | null;
+                readonly bankAccount: components["schemas"]["PayoutAccount"];
+                /** @description The bank's reference, once sent. */
+                readonly bankReference: string | null;
+                /** @description Whether the user may still cancel it (until it is sent). */
+                readonly cancellable: boolean;
+                /**
+                 * Format: int64
+                 * @description When it was rejected, cancelled or returned.
+                 */
+                readonly closedAt: number | null;
+                /** Format: int64 */
+                readonly completedAt: number | null;
+                /** Format: int64 */
+                readonly createTime: number;
+                readonly currency: string;
+                /** @description Kept out of the amount. */
+                readonly fee: string;
+                readonly id: string;
+                /** @description Above the review threshold: a finance operator approves it. */
+                readonly needsReview: boolean;
+                readonly reason: null | components["schemas"]["WithdrawalReason"];
+                /** @description What the bank account receives: amount − fee. */
+                readonly received: string;
+                /** Format: int64 */
+                readonly sentAt: number | null;
+                readonly status: components["schemas"]["WithdrawalStatus"];
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_WithdrawalTerms: {
+            /** @description What a USD withdrawal costs and may take now. Amounts are exact decimal text in USD. */
+            readonly content: {
+                /** @description The USD account's balance. */
+                readonly availableBalance: string;
+                /** @description What the limits leave today and this month (UTC). */
+                readonly dailyLeft: string;
+                readonly dailyLimit: string;
+                /** @description Every saved account (deleted ones left out). */
+                readonly destinations: readonly components["schemas"]["DestinationState"][];
+                readonly fee: components["schemas"]["FeeTerms"];
+                readonly maximum: string;
+                readonly minimum: string;
+                readonly monthlyLeft: string;
+                readonly monthlyLimit: string;
+                /**
+                 * Format: int64
+                 * @description The server's clock, milliseconds since the epoch (the cooling-off periods end by it).
+                 */
+                readonly now: number;
+                /** @description Withdrawals up to this are approved at once; above it an operator approves them. */
+                readonly reviewAbove: string;
+                /** @description Withdrawals asked for and not yet completed, rejected, cancelled or returned. */
+                readonly underWay: string;
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
@@ -2948,6 +3204,78 @@ export interface components {
             readonly bankCountry: string;
             readonly bankName: string;
             readonly swiftCode: string;
+        };
+        /** @description Withdraw USD: the withdrawal form and the verification fields the trade policy asks for. */
+        readonly WithdrawRequest: components["schemas"]["WithdrawalForm"] & components["schemas"]["VerificationForm"];
+        readonly WithdrawalForm: {
+            /** @default null */
+            readonly amount?: components["schemas"]["Input_DecimalText"];
+            /** @default null */
+            readonly bankAccountId?: components["schemas"]["Input_String"];
+        };
+        /**
+         * @description A USD withdrawal. Amounts are exact decimal text in USD; times are milliseconds since the
+         *     epoch.
+         */
+        readonly WithdrawalItem: {
+            /** @description Taken from the USD account. */
+            readonly amount: string;
+            /** Format: int64 */
+            readonly approvedAt: number | null;
+            readonly bankAccount: components["schemas"]["PayoutAccount"];
+            /** @description The bank's reference, once sent. */
+            readonly bankReference: string | null;
+            /** @description Whether the user may still cancel it (until it is sent). */
+            readonly cancellable: boolean;
+            /**
+             * Format: int64
+             * @description When it was rejected, cancelled or returned.
+             */
+            readonly closedAt: number | null;
+            /** Format: int64 */
+            readonly completedAt: number | null;
+            /** Format: int64 */
+            readonly createTime: number;
+            readonly currency: string;
+            /** @description Kept out of the amount. */
+            readonly fee: string;
+            readonly id: string;
+            /** @description Above the review threshold: a finance operator approves it. */
+            readonly needsReview: boolean;
+            readonly reason: null | components["schemas"]["WithdrawalReason"];
+            /** @description What the bank account receives: amount − fee. */
+            readonly received: string;
+            /** Format: int64 */
+            readonly sentAt: number | null;
+            readonly status: components["schemas"]["WithdrawalStatus"];
+        };
+        /** @enum {string} */
+        readonly WithdrawalReason: "account_closed" | "invalid_account" | "name_mismatch" | "bank_refused" | "compliance" | "user_request";
+        /** @enum {string} */
+        readonly WithdrawalStatus: "requested" | "approved" | "sent" | "completed" | "rejected" | "cancelled" | "returned";
+        /** @description What a USD withdrawal costs and may take now. Amounts are exact decimal text in USD. */
+        readonly WithdrawalTerms: {
+            /** @description The USD account's balance. */
+            readonly availableBalance: string;
+            /** @description What the limits leave today and this month (UTC). */
+            readonly dailyLeft: string;
+            readonly dailyLimit: string;
+            /** @description Every saved account (deleted ones left out). */
+            readonly destinations: readonly components["schemas"]["DestinationState"][];
+            readonly fee: components["schemas"]["FeeTerms"];
+            readonly maximum: string;
+            readonly minimum: string;
+            readonly monthlyLeft: string;
+            readonly monthlyLimit: string;
+            /**
+             * Format: int64
+             * @description The server's clock, milliseconds since the epoch (the cooling-off periods end by it).
+             */
+            readonly now: number;
+            /** @description Withdrawals up to this are approved at once; above it an operator approves them. */
+            readonly reviewAbove: string;
+            /** @description Withdrawals asked for and not yet completed, rejected, cancelled or returned. */
+            readonly underWay: string;
         };
     };
     responses: {
@@ -3443,6 +3771,119 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["Reply_Page_BankAccountItem"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly cancel_withdrawal: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The withdrawal's `id`. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_WithdrawalItem"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly show_withdrawal_terms: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_WithdrawalTerms"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly withdraw: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+                /**
+                 * @description 1 to 255 visible ASCII characters. A retry with the same key and the same request answers
+                 *     the first answer word for word and does nothing again (header `Idempotent-Replayed:
+                 *     true`); the same key with another request is refused (409).
+                 */
+                readonly "Idempotency-Key"?: string | null;
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["WithdrawRequest"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_WithdrawalItem"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly list_withdrawals: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description The page, from 1. */
+                readonly pageID?: number;
+                /** @description Rows a page (at most 100). */
+                readonly pageSize?: number;
+            };
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Page_WithdrawalItem"];
                 };
             };
             readonly 400: components["responses"]["BadRequest"];

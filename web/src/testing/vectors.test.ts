@@ -24,6 +24,8 @@ const kinds: Record<string, (c: Case) => unknown> = {
   formatAmount: (c) => domain.formatAmount(arg(c).minor as number, arg(c).scale as number),
   formatRate: (c) => domain.formatRate(c.input as string),
   rechargeQuote: (c) => domain.rechargeQuote(arg(c).amount as string, arg(c).rate as string),
+  withdrawalQuote: (c) =>
+    domain.withdrawalQuote(arg(c).amount as string, arg(c).fixed as string, arg(c).rate as string),
   checkFile: (c) =>
     domain.checkFile(arg(c).name as string, arg(c).size as number, Uint8Array.from(arg(c).head as number[])),
   selectFiles: (c) =>

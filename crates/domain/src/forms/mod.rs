@@ -21,6 +21,7 @@ mod questionnaire;
 mod recharge;
 pub mod rules;
 mod security;
+mod withdrawal;
 
 use std::fmt;
 
@@ -44,6 +45,7 @@ pub use security::{
     BindAuthenticator, BindAuthenticatorForm, BindMobile, BindMobileForm, SetPinForm, Switch,
     SwitchForm, Usage, Verification, VerificationForm,
 };
+pub use withdrawal::{Destination, Withdrawal, WithdrawalContext, WithdrawalForm};
 
 use crate::error::{ErrorCode, FieldError};
 use crate::input::{Object, field_names};
@@ -104,6 +106,7 @@ text_enum! {
         CompanyInvestor = "companyInvestor",
         Aml = "aml",
         Qi = "qi",
+        Withdrawal = "withdrawal",
     }
 }
 
@@ -148,6 +151,7 @@ pub fn validate<'de, D: Deserializer<'de>>(
         FormName::CompanyInvestor => run::<CompanyInvestorForm, D>(input, context),
         FormName::Aml => run::<AmlForm, D>(input, context),
         FormName::Qi => run::<QiForm, D>(input, context),
+        FormName::Withdrawal => run::<WithdrawalForm, D>(input, context),
     }
 }
 

@@ -51,6 +51,11 @@ pub fn dispatch(kind: &str, case: &Map<String, Value>) -> Value {
             &arg::<String>(input, "amount"),
             &arg::<String>(input, "rate"),
         )),
+        "withdrawalQuote" => to_value(&domain::withdrawal::withdrawal_quote_for(
+            &arg::<String>(input, "amount"),
+            &arg::<String>(input, "fixed"),
+            &arg::<String>(input, "rate"),
+        )),
         "checkFile" => {
             let head: Vec<u8> = arg(input, "head");
             to_value(

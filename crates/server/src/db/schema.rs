@@ -327,6 +327,28 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    withdrawals (id) {
+        id -> Text,
+        user_id -> Text,
+        bank_account_id -> Text,
+        amount -> BigInt,
+        fee -> BigInt,
+        status -> Text,
+        needs_review -> Bool,
+        bank_reference -> Nullable<Text>,
+        reason -> Nullable<Text>,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+        approved_at -> Nullable<BigInt>,
+        approved_by -> Nullable<Text>,
+        sent_at -> Nullable<BigInt>,
+        completed_at -> Nullable<BigInt>,
+        closed_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::joinable!(withdrawals -> bank_accounts (bank_account_id));
 diesel::joinable!(bank_accounts -> users (user_id));
 diesel::joinable!(user_security -> users (user_id));
 diesel::joinable!(wire_memos -> users (user_id));
@@ -374,6 +396,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     screening_entries,
     screening_alerts,
     bank_accounts,
+    withdrawals,
 );
 
 diesel::table! {

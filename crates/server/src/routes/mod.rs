@@ -8,6 +8,7 @@ mod captcha;
 mod fiscard;
 mod fund;
 pub mod health;
+mod idempotent;
 mod investor;
 pub mod issuer;
 pub mod test_clock;
@@ -114,6 +115,10 @@ routes! {
     get "/fund/investor/bankAccount/select" => fund::bank_accounts::list_bank_accounts,
     post "/fund/investor/bankAccount/add" => fund::bank_accounts::add_bank_account,
     post "/fund/investor/bankAccount/delete/{id}" => fund::bank_accounts::delete_bank_account,
+    get "/fund/investor/withdrawal/config" => fund::withdrawals::show_withdrawal_terms,
+    post "/fund/investor/withdrawal/create" => fund::withdrawals::withdraw,
+    get "/fund/investor/withdrawal/select" => fund::withdrawals::list_withdrawals,
+    post "/fund/investor/withdrawal/cancel/{id}" => fund::withdrawals::cancel_withdrawal,
     post "/issuer/events" => issuer::receive,
     get "/openapi.json" => crate::openapi::document,
 }

@@ -44,7 +44,7 @@ pub fn save(
     payouts: PayoutConfig,
     now: i64,
 ) -> QueryResult<SavedAccount> {
-    let cooling_off = i64::try_from(payouts.cooling_off.as_millis()).unwrap_or(i64::MAX);
+    let cooling_off = payouts.cooling_off_ms();
     let saved = SavedAccount {
         id: new_id(),
         user_id: user_id.to_owned(),
@@ -141,4 +141,28 @@ pub fn delete_owned(
     .set(bank_accounts::deleted_at.eq(Some(now)))
     .execute(conn)?;
     Ok(deleted == 1)
+}
+
+/// Most saved accounts one user may list at once on the withdrawal screen.
+const LISTED_MAX: i64 = 100;
+
+/// The user's saved accounts (deleted ones left out), newest first.
+pub fn all_of(conn: &mut DbConnection, user_id: &str) -> QueryResult<Vec<SavedAccount>> {
+    bank_accounts::table
+        .filter(bank_accounts::user_id.eq(user_id))
+        .filter(bank_accounts::deleted_at.is_null())
+        .order((bank_accounts::created_at.desc(), bank_accounts::id.desc()))
+        .limit(LISTED_MAX)
+        .select(SavedAccount::as_select())
+        .load(conn)
+}
+
+/// The account `id`, deleted or not, whoever's it is (a withdrawal names the account it went
+/// to for good).
+pub fn find_any(conn: &mut DbConnection, id: &str) -> QueryResult<Option<SavedAccount>> {
+    bank_accounts::table
+        .find(id)
+        .select(SavedAccount::as_select())
+        .first(conn)
+        .optional()
 }

@@ -34,6 +34,12 @@ pub enum AccountKind {
     WireClearing,
     /// What the platform owes the card issuer for settled card spending.
     IssuerSettlement,
+    /// A user's USD withdrawals asked for and not yet approved: held out of their USD account.
+    WithdrawalHold,
+    /// Approved withdrawals waiting to be sent to the users' banks.
+    PayoutQueue,
+    /// Payouts sent to the users' banks, until the bank confirms (or returns) them.
+    PayoutInTransit,
 }
 
 impl AccountKind {
@@ -46,10 +52,14 @@ impl AccountKind {
             Self::FeeIncome => "fee_income",
             Self::WireClearing => "wire_clearing",
             Self::IssuerSettlement => "issuer_settlement",
+            Self::WithdrawalHold => "withdrawal_hold",
+            Self::PayoutQueue => "payout_queue",
+            Self::PayoutInTransit => "payout_in_transit",
         }
     }
 
-    /// Only platform accounts may go below zero.
+    /// Only the platform's income and clearing accounts may go below zero (the payout queues
+    /// may not: they hold exactly what was put in them).
     pub const fn may_go_negative(self) -> bool {
         matches!(
             self,
@@ -304,7 +314,8 @@ struct Sum {
 
 /// Recomputes every balance from the entries and checks the invariants: each account's
 /// balance is the sum of its entries; no user or card account is negative; each transaction
-/// sums to zero; all entries sum to zero. The sums are computed by the database, so the check
+/// sums to zero; all entries sum to zero; the withdrawal holds and payout queues hold what the
+/// withdrawals in them say. The sums are computed by the database, so the check
 /// needs no memory for the entries however many there are.
 pub fn check(conn: &mut DbConnection) -> QueryResult<CheckReport> {
     let accounts_total: i64 = accounts::table.count().get_result(conn)?;
@@ -361,5 +372,7 @@ pub fn check(conn: &mut DbConnection) -> QueryResult<CheckReport> {
             .problems
             .push(format!("all entries sum to {}, not zero", sum.total));
     }
+    // The withdrawals' holds and payout queues against the withdrawals in them.
+    report.problems.extend(super::withdrawals::check(conn)?);
     Ok(report)
 }

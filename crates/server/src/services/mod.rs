@@ -25,3 +25,4 @@ pub mod uploads;
 pub mod vault;
 pub mod verification;
 pub mod wires;
+pub mod withdrawals;

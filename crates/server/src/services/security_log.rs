@@ -31,6 +31,8 @@ pub enum Event {
     CardCancelled,
     BankAccountAdded,
     BankAccountDeleted,
+    WithdrawalRequested,
+    WithdrawalCancelled,
 }
 
 impl Event {
@@ -58,6 +60,8 @@ impl Event {
             Self::CardCancelled => "card_cancelled",
             Self::BankAccountAdded => "bank_account_added",
             Self::BankAccountDeleted => "bank_account_deleted",
+            Self::WithdrawalRequested => "withdrawal_requested",
+            Self::WithdrawalCancelled => "withdrawal_cancelled",
         }
     }
 }

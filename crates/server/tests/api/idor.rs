@@ -23,6 +23,7 @@ enum Resource {
     /// An uploaded document, by its reference.
     File,
     BankAccount,
+    Withdrawal,
 }
 
 /// Where the route reads the id.
@@ -51,6 +52,10 @@ fn nothing() -> Value {
 
 fn pin() -> Value {
     json!({ "securityPassword": PIN })
+}
+
+fn withdrawal() -> Value {
+    json!({ "amount": "60", "securityPassword": PIN })
 }
 
 fn recharge() -> Value {
@@ -137,6 +142,22 @@ const ROWS: &[Row] = &[
         field: "id",
         place: In::Path,
         rest: pin,
+    },
+    Row {
+        method: "post",
+        path: "/fund/investor/withdrawal/create",
+        resource: Resource::BankAccount,
+        field: "bankAccountId",
+        place: In::Body,
+        rest: withdrawal,
+    },
+    Row {
+        method: "post",
+        path: "/fund/investor/withdrawal/cancel/{id}",
+        resource: Resource::Withdrawal,
+        field: "id",
+        place: In::Path,
+        rest: nothing,
     },
 ];
 
@@ -226,6 +247,7 @@ struct Owner {
     authenticator: String,
     file: String,
     bank_account: String,
+    withdrawal: String,
 }
 
 impl Owner {
@@ -236,6 +258,7 @@ impl Owner {
             Resource::Authenticator => &self.authenticator,
             Resource::File => &self.file,
             Resource::BankAccount => &self.bank_account,
+            Resource::Withdrawal => &self.withdrawal,
         }
     }
 
@@ -259,6 +282,8 @@ impl Owner {
             "config": content(app.get_api("/user/config", EN, token).await),
             "history": content(app.get_api(&history, EN, token).await),
             "bankAccounts": content(app.get_api("/fund/investor/bankAccount/select", EN, token).await),
+            "withdrawals": content(app.get_api("/fund/investor/withdrawal/select", EN, token).await),
+            "withdrawalTerms": content(app.get_api("/fund/investor/withdrawal/config", EN, token).await),
         })
     }
 }
@@ -304,6 +329,14 @@ async fn owner(app: &TestApp) -> Owner {
         .as_str()
         .expect("bank account id")
         .to_owned();
+    // Past its cooling-off period, with a withdrawal that can still be cancelled.
+    crate::withdrawals::end_cooling_off(app, &bank_account).await;
+    let withdrawal = crate::withdrawals::withdraw(app, &holder, &bank_account, "60")
+        .await
+        .assert_ok()["id"]
+        .as_str()
+        .expect("withdrawal id")
+        .to_owned();
     Owner {
         holder,
         card,
@@ -311,6 +344,7 @@ async fn owner(app: &TestApp) -> Owner {
         authenticator,
         file,
         bank_account,
+        withdrawal,
     }
 }
 

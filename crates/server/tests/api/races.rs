@@ -290,3 +290,46 @@ async fn the_right_authenticator_code_ten_times_at_once_passes_once_and_locks_no
         .await
         .assert_ok();
 }
+
+/// A hundred withdrawals at once against a balance for fifty: exactly fifty pass, the USD
+/// account ends at zero, never below.
+#[actix_web::test]
+async fn a_hundred_withdrawals_at_once_against_fifty_pass_exactly_fifty() {
+    let app =
+        crate::helpers::spawn_app_with(&[("FISCARD_FIRST_PAYOUT_CAP_USD", "100000.00")]).await;
+    let (h, account) = crate::withdrawals::ready(&app, "me@example.com", 300_000).await;
+    let body = crate::withdrawals::body(&account, "60");
+    let path = crate::withdrawals::WITHDRAW;
+    let answers = at_once(100, |_| post(&app, path, &body, &h.token)).await;
+    let passed = answers.iter().filter(|a| a.code() == 200).count();
+    assert_eq!(
+        passed,
+        50,
+        "{:?}",
+        answers.iter().map(|a| &a.text).collect::<Vec<_>>()
+    );
+    assert!(answers.iter().all(|a| [200, 102, 422].contains(&a.code())));
+    assert_eq!(bank_balance(&app, &h).await, "0.00");
+    let page = app
+        .get_api("/fund/investor/withdrawal/select", EN, Some(&h.token))
+        .await;
+    assert_eq!(page.assert_ok()["totalCount"], 50);
+}
+
+/// Two cancels of one withdrawal at once give the amount back once.
+#[actix_web::test]
+async fn two_cancels_of_a_withdrawal_at_once_give_it_back_once() {
+    let app = spawn_app().await;
+    let (h, account) = crate::withdrawals::ready(&app, "me@example.com", 100_000).await;
+    let id = crate::withdrawals::withdraw(&app, &h, &account, "100")
+        .await
+        .assert_ok()["id"]
+        .as_str()
+        .expect("an id")
+        .to_owned();
+    let path = format!("/fund/investor/withdrawal/cancel/{id}");
+    let nothing = json!({});
+    let answers = at_once(2, |_| post(&app, &path, &nothing, &h.token)).await;
+    assert_eq!(codes(&answers), [200, 422]);
+    assert_eq!(bank_balance(&app, &h).await, "1000.00");
+}

@@ -65,7 +65,7 @@ const ROUTES: &[(&str, &str, &str)] = &[
         "post",
         "/fund/investor/bankAccount/delete/{id}",
     ),
-    ("withdraw", "post", "/account/withdraw"),
+    ("withdraw", "post", "/fund/investor/withdrawal/create"),
 ];
 
 /// Whether the document serves `action`'s route.
@@ -207,7 +207,7 @@ async fn actor(app: &TestApp, n: usize, case: &Case, hashes: &Hashes) -> Actor {
         }
         actor.card = Some(card);
     }
-    if ["bankAccountAdd", "bankAccountDelete"].contains(&case.action.as_str()) {
+    if ["bankAccountAdd", "bankAccountDelete", "withdraw"].contains(&case.action.as_str()) {
         let holder = crate::cards::Holder {
             token: actor.token.clone(),
             uid: actor.uid.clone(),
@@ -216,6 +216,12 @@ async fn actor(app: &TestApp, n: usize, case: &Case, hashes: &Hashes) -> Actor {
         crate::bank_accounts::name(app, &actor.uid, "Ada", "Lovelace").await;
         if case.action == "bankAccountDelete" {
             actor.bank_account = Some(saved_account(app, &actor.uid).await);
+        }
+        if case.action == "withdraw" {
+            wire(app, &holder, 100_000, &format!("W-{email}")).await;
+            let account = saved_account(app, &actor.uid).await;
+            crate::withdrawals::end_cooling_off(app, &account).await;
+            actor.bank_account = Some(account);
         }
     }
     actor
@@ -227,10 +233,7 @@ async fn saved_account(app: &TestApp, uid: &str) -> String {
     let form: BankAccountForm =
         serde_json::from_value(crate::bank_accounts::us_account()).expect("a bank form");
     let account = form.parse(&NoContext).expect("a valid bank account");
-    let payouts = server::config::PayoutConfig {
-        cooling_off: std::time::Duration::from_secs(24 * 3600),
-        first_payout_cap: 100_000,
-    };
+    let payouts = server::config::PayoutConfig::standard();
     let (uid, now) = (uid.to_owned(), app.clock.now_ms());
     app.db
         .write(move |conn| {
@@ -334,6 +337,11 @@ async fn act(app: &TestApp, case: &Case, who: &Actor, codes: &Codes) -> Answer {
             crate::bank_accounts::us_account(),
         ),
         "bankAccountDelete" => ("post", delete_path.as_str(), json!({})),
+        "withdraw" => (
+            "post",
+            "/fund/investor/withdrawal/create",
+            json!({ "bankAccountId": who.bank_account, "amount": "60" }),
+        ),
         other => panic!("no request for {other}"),
     };
     codes.put(&mut body);

@@ -1,3 +1,5 @@
-//! `fund/*`: the investor's side (SPEC §7) — so far the saved bank accounts.
+//! `fund/*`: the investor's side (SPEC §7) — the saved bank accounts and USD withdrawals.
 
 pub mod bank_accounts;
+mod withdrawal_items;
+pub mod withdrawals;

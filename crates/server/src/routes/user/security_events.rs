@@ -18,7 +18,7 @@ pub struct EventEntry {
     /// session_revoked, other_sessions_revoked, pin_set, pin_changed, password_changed,
     /// authenticator_bound, authenticator_removed, switch_changed, mobile_bound, card_issued,
     /// card_revealed, card_frozen, card_unfrozen, card_cancelled, bank_account_added,
-    /// bank_account_deleted.
+    /// bank_account_deleted, withdrawal_requested, withdrawal_cancelled.
     kind: String,
     ip: String,
     /// The browser's user agent.

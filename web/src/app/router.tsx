@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
               goTo(paths.paymentBank),
               { path: "bank", handle: { title: "bank.title" }, lazy: () => import("./routes/my/payment-bank") },
               { path: "bank-add", handle: { ...form, title: "bank.add_title" }, lazy: () => import("./routes/my/payment-bank-add") },
+              { path: "bind", loader: () => redirect(paths.paymentBankAdd), element: null },
             ],
           },
           {
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
         children: [
           goTo(paths.accountFiscard),
           { path: "fiscard", handle: { ...readsCards, title: "card.title" }, lazy: () => import("./routes/account/fiscard") },
+          { path: "withdraw", handle: { title: "withdraw.title" }, lazy: () => import("./routes/account/withdraw") },
           {
             path: "order",
             children: [

@@ -14,6 +14,8 @@ export const paths = {
   payment: "/my/payment",
   paymentBank: "/my/payment/bank",
   paymentBankAdd: "/my/payment/bank-add",
+  // SPEC §2's BankBind: binding (saving) a bank account, the add form.
+  bankBind: "/my/payment/bind",
   profile: "/my/profile",
   // SPEC §2's IdentityBasic, IdentityInvestor, AML, QI: the Profile page with that dialog open.
   identityBasic: "/my/profile/basic",
@@ -26,6 +28,8 @@ export const paths = {
   accountFiscard: "/account/fiscard",
   accountOrder: "/account/order",
   accountOrderCard: "/account/order/card",
+  // SPEC §2's Collection: where money is collected to a saved bank account.
+  withdraw: "/account/withdraw",
   docsPrivacy: "/docs/privacy",
   docsAgreement: "/docs/agreement",
   docsTaxForms: "/docs/tax-forms",

@@ -1553,12 +1553,12 @@ export interface components {
         readonly DeleteBankAccountRequest: components["schemas"]["VerificationForm"];
         /** @description A saved account's payout state. */
         readonly DestinationState: {
+            readonly bankAccount: components["schemas"]["PayoutAccount"];
             /**
              * @description Until a payout to it has completed: what its first-payout cap still allows (payouts
              *     under way counted), USD; null once one has completed.
              */
             readonly capLeft: string | null;
-            readonly id: string;
             /** @description A payout to it was returned: it receives none until saved again with new details. */
             readonly needsNewDetails: boolean;
             /**

@@ -135,7 +135,10 @@ async fn the_terms_show_the_fee_the_limits_and_each_accounts_payout_state() {
     assert_eq!(
         t["destinations"],
         json!([{
-            "id": account,
+            "bankAccount": {
+                "id": account, "nickname": "Chase checking", "bankName": "JPMorgan Chase Bank, N.A.",
+                "bankCountry": "US", "accountNumber": "****9012"
+            },
             "usableFrom": saved_at + 24 * HOUR_MS,
             "needsNewDetails": false,
             "capLeft": "1000.00"

@@ -104,7 +104,7 @@ describe("on a phone (under 768 px)", () => {
     const bar = await waitFor(
       () => {
         const nav = screen.getByRole("navigation", { name: en["menu.account"] });
-        expect(within(nav).getAllByRole("listitem")).toHaveLength(6);
+        expect(within(nav).getAllByRole("listitem")).toHaveLength(7);
         return nav;
       },
       { timeout: 5000 },

@@ -28,6 +28,7 @@ export const accountMenu: readonly NavGroup[] = [
     label: "menu.assets",
     items: [
       { label: "menu.card_account", to: paths.accountFiscard },
+      { label: "menu.withdraw", to: paths.withdraw },
       { label: "menu.order_history", to: paths.accountOrderCard, area: paths.accountOrder },
     ],
   },

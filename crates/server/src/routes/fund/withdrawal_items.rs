@@ -115,7 +115,7 @@ pub struct FeeTerms {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DestinationState {
-    id: String,
+    bank_account: PayoutAccount,
     /// The end of its cooling-off period.
     usable_from: i64,
     /// A payout to it was returned: it receives none until saved again with new details.
@@ -162,7 +162,7 @@ impl WithdrawalTerms {
         for account in bank_accounts::all_of(conn, user_id)? {
             let state = withdrawals::destination(conn, &account)?;
             destinations.push(DestinationState {
-                id: account.id,
+                bank_account: PayoutAccount::of(&account),
                 usable_from: state.usable_from,
                 needs_new_details: state.needs_new_details,
                 cap_left: state.cap_left.map(usd),

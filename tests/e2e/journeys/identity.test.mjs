@@ -2,8 +2,8 @@
 // and QI questionnaires answered, the operator deciding from the command line; the investor
 // certification is rejected once on one document, which alone is replaced; then the card
 // application passes the identity gate and a card is issued. At both widths; the AML
-// questionnaire in Traditional Chinese. Then the company saves two bank accounts in its name and
-// deletes one.
+// questionnaire in Traditional Chinese. Then the company saves two bank accounts in its name,
+// withdraws USD to one (the operator sends it, the bank confirms it) and deletes the other.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { describe, it } from "node:test";
@@ -273,9 +273,11 @@ async function addAccount(j, bank) {
 }
 
 /**
- * Issue 21 so far (saved bank accounts; withdrawals come later): the company saves a US and a
- * German account, each after the verification the trade policy asks for, in the company's name;
- * sees both with their cooling-off and first payout cap (the list also in zh-HK), deletes one.
+ * Issue 21: the company saves a US and a German account, each after the verification the trade
+ * policy asks for, in the company's name; sees both with their cooling-off and first payout cap
+ * (the list also in zh-HK). The next day it withdraws to the German account (a bad amount first),
+ * the finance operator sends the payout and the bank confirms it, and the company sees it
+ * completed with the bank's reference; then it deletes the US account.
  */
 async function bankAccounts(j) {
   const { page, t } = j;
@@ -293,7 +295,11 @@ async function bankAccounts(j) {
   await j.look("bank-accounts");
   await j.chooseLanguage("en-US");
 
+  await withdraw(j);
+
   // Delete the US account: asked first, then verified.
+  await accountLink(j, "menu.payment");
+  await j.shows(t("bank.title"));
   const number = masked(US_BANK.accountNumber);
   await j.press(page.getByRole("button", { name: t("bank.delete_named", { number, bank: US_BANK.bankName }), exact: true }));
   await confirmDialog(j, t("bank.delete_confirm", { number, bank: US_BANK.bankName }));
@@ -301,6 +307,64 @@ async function bankAccounts(j) {
   await page.getByText(number, { exact: true }).waitFor({ state: "detached" });
   await page.getByText(masked(DE_BANK.accountNumber), { exact: true }).waitFor();
   j.assertNoPageErrors();
+}
+
+/** A wire of `amount` USD to the company's USD account, credited by the operator. */
+async function fund(j, amount) {
+  const token = await j.page.evaluate(() => localStorage.getItem("accessToken"));
+  const { memo } = await callApi(j.server, "account/deposit/wire", { token });
+  await j.server.admin("credit-wire", "--memo", memo, "--amount", amount, "--reference", `E2E-W-${j.device.name}`);
+}
+
+/** The withdrawal to the German account, from the next day's login to the bank's confirmation. */
+async function withdraw(j) {
+  const { page } = j;
+  await fund(j, "3000.00");
+  // The next day (past the cooling-off period), the company logs in again.
+  await j.logOut();
+  // (The test clock moves at most a day at a time.)
+  await j.moveTime(24 * 3_600_000);
+  await j.moveTime(60_000);
+  await j.logIn();
+  await j.headerLink(j.t("menu.assets"));
+  await j.shows(j.t("card.title"));
+  await accountLink(j, "menu.withdraw");
+  await j.shows(j.t("withdraw.title"));
+  const form = page.getByRole("form", { name: j.t("withdraw.form"), exact: true });
+  const account = `${DE_BANK.nickname} · ${DE_BANK.bankName} · ${masked(DE_BANK.accountNumber)}`;
+  await labelled(form, j.t("withdraw.account")).selectOption({ label: account });
+  const amount = labelled(form, j.t("withdraw.amount"));
+  // Below the minimum: the domain's message, nothing sent.
+  await amount.fill("49");
+  await j.press(form.getByRole("button", { name: j.t("withdraw.submit"), exact: true }));
+  await form.getByText(j.t("error.withdrawal_below_minimum", { amount: "50.00" }), { exact: true }).waitFor();
+  await j.look("withdraw-below-minimum");
+  // 1,000.00: the fee is 10.00 + 0.1% = 11.00, the bank receives 989.00; approved at once.
+  await amount.fill("1000");
+  await form.getByText(j.t("money.amount", { amount: "11.00", currency: "USD" }), { exact: true }).waitFor();
+  await form.getByText(j.t("money.amount", { amount: "989.00", currency: "USD" }), { exact: true }).waitFor();
+  await j.look("withdraw-form");
+  await j.press(form.getByRole("button", { name: j.t("withdraw.submit"), exact: true }));
+  await j.verify();
+  await page.getByText(j.t("withdrawal_status.approved"), { exact: true }).first().waitFor();
+
+  // The finance operator sends it with the bank's reference; the bank confirms it.
+  const queue = await j.server.admin("withdrawal", "list", "--status", "approved");
+  const id = queue.split("\n").find((line) => line.includes("1000.00"))?.split("\t")[0];
+  assert.ok(id, `the payout is in the operator's queue:\n${queue}`);
+  const reference = `FED-${j.device.name}-0001`;
+  await j.server.admin("withdrawal", "send", id, "--reference", reference);
+  await j.server.admin("withdrawal", "complete", id);
+  await page.reload();
+  await j.shows(j.t("withdraw.title"));
+  await page.getByText(j.t("withdraw.reference", { reference }), { exact: true }).waitFor();
+  await page.getByText(j.t("withdrawal_status.completed"), { exact: true }).first().waitFor();
+  await j.look("withdraw-completed");
+  await j.chooseLanguage("zh-HK");
+  await j.shows(j.t("withdraw.title"));
+  await page.getByText(j.t("withdrawal_status.completed"), { exact: true }).first().waitFor();
+  await j.look("withdraw-completed");
+  await j.chooseLanguage("en-US");
 }
 
 async function identityJourney(j) {

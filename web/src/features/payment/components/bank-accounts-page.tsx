@@ -151,9 +151,14 @@ export function BankAccountsPage() {
         <Heading as="h1" size="xl">
           {t("bank.title")}
         </Heading>
-        <Button asChild colorPalette="teal" size="sm">
-          <RouterLink to={paths.paymentBankAdd}>{t("bank.add")}</RouterLink>
-        </Button>
+        <HStack gap="2">
+          <Button asChild variant="outline" size="sm">
+            <RouterLink to={paths.withdraw}>{t("withdraw.title")}</RouterLink>
+          </Button>
+          <Button asChild colorPalette="teal" size="sm">
+            <RouterLink to={paths.paymentBankAdd}>{t("bank.add")}</RouterLink>
+          </Button>
+        </HStack>
       </HStack>
       <Text color="fg.muted">{t("bank.intro")}</Text>
       {content}

@@ -72,7 +72,7 @@ export function WithdrawPage({
   }
 
   return (
-    <Stack gap="6" maxWidth="4xl">
+    <Stack gap="6">
       <HStack justify="space-between" wrap="wrap" gap="3">
         <Heading as="h1" size="xl">
           {t("withdraw.title")}
@@ -81,7 +81,7 @@ export function WithdrawPage({
           <RouterLink to={paths.paymentBank}>{t("bank.title")}</RouterLink>
         </Button>
       </HStack>
-      <Text color="fg.muted">{t("withdraw.intro")}</Text>
+      {terms && <Text color="fg.muted">{t("withdraw.intro", { amount: money(terms.reviewAbove) })}</Text>}
       {terms && (
         <DataList.Root orientation="horizontal" gap="2">
           <DataList.Item>

@@ -116,7 +116,8 @@ export function WithdrawalHistory({ onChanged }: { readonly onChanged: () => Pro
     );
   } else {
     content = (
-      <Table.ScrollArea borderWidth="1px" rounded="md">
+      // Focusable, so a keyboard can scroll it where it is wider than the screen.
+      <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label={t("withdraw.history")}>
         <Table.Root size="sm" aria-label={t("withdraw.history")} css={{ "& td, & th": { verticalAlign: "top" } }}>
           <Table.Header>
             <Table.Row>

@@ -34,6 +34,9 @@ pub enum AccountKind {
     WireClearing,
     /// What the platform owes the card issuer for settled card spending.
     IssuerSettlement,
+    /// What cardholders owe the platform: the part of a late clearing (after its hold expired)
+    /// that the card's balance could not cover, paid to the issuer all the same (negative).
+    CardShortfall,
 }
 
 impl AccountKind {
@@ -46,6 +49,7 @@ impl AccountKind {
             Self::FeeIncome => "fee_income",
             Self::WireClearing => "wire_clearing",
             Self::IssuerSettlement => "issuer_settlement",
+            Self::CardShortfall => "card_shortfall",
         }
     }
 
@@ -53,7 +57,7 @@ impl AccountKind {
     pub const fn may_go_negative(self) -> bool {
         matches!(
             self,
-            Self::FeeIncome | Self::WireClearing | Self::IssuerSettlement
+            Self::FeeIncome | Self::WireClearing | Self::IssuerSettlement | Self::CardShortfall
         )
     }
 }

@@ -76,8 +76,14 @@ fn open_holds(
     before: i64,
     (at, id): &(i64, String),
 ) -> QueryResult<Vec<(i64, String)>> {
+    // The status as a literal, not a bound parameter: only then can the database see that the
+    // partial index of open holds (`card_transactions_open_holds`) covers the query.
+    let open = format!(
+        "card_transactions.status = '{}'",
+        Status::Authorized.as_str()
+    );
     txs::table
-        .filter(txs::status.eq(Status::Authorized.as_str()))
+        .filter(diesel::dsl::sql::<diesel::sql_types::Bool>(&open))
         .filter(txs::transaction_type.eq(Kind::Auth.as_str()))
         .filter(txs::held.gt(0_i64))
         .filter(txs::created_at.lt(before))

@@ -19,6 +19,8 @@ text_enum! {
         Refunded = "refunded",
         /// Refused: nothing was taken.
         Declined = "declined",
+        /// An authorization never cleared nor voided: its hold expired and went back to the card.
+        Expired = "expired",
     }
 }
 
@@ -28,7 +30,8 @@ impl TransactionState {
     }
 
     /// Whether a transaction in this state moved the card's money: a payment held or settled,
-    /// a refund. A declined payment, or one released again (voided, reversed), took nothing; the
+    /// a refund. A declined payment, or one released again (voided, reversed, its hold
+    /// expired), took nothing; the
     /// void or reversal that released it moved nothing either (it gave back only what was never
     /// taken). What moved is shown signed (see [`MoneyDirection`]); the rest without a sign.
     pub const fn moves_money(self) -> bool {
@@ -56,6 +59,7 @@ pub const fn state_of(kind: TransactionType, status: TransactionStatus) -> Trans
         TransactionType::Auth | TransactionType::Verification => match status {
             TransactionStatus::Pending | TransactionStatus::Authorized => S::PendingHold,
             TransactionStatus::Void => S::Reversed,
+            TransactionStatus::Expired => S::Expired,
             _ => S::Settled,
         },
         TransactionType::Void | TransactionType::CorrectiveAuth => S::Reversed,
@@ -114,6 +118,7 @@ mod tests {
         );
         assert_eq!(state_of(Ty::Auth, St::Void), TransactionState::Reversed);
         assert_eq!(state_of(Ty::Auth, St::Failed), TransactionState::Declined);
+        assert_eq!(state_of(Ty::Auth, St::Expired), TransactionState::Expired);
         assert_eq!(
             state_of(Ty::Refund, St::Succeed),
             TransactionState::Refunded
@@ -133,6 +138,7 @@ mod tests {
         assert!(moving(Ty::Refund, St::Succeed));
         assert!(!moving(Ty::Auth, St::Failed));
         assert!(!moving(Ty::Auth, St::Void));
+        assert!(!moving(Ty::Auth, St::Expired));
         assert!(!moving(Ty::Void, St::Succeed));
         assert!(!moving(Ty::CorrectiveAuth, St::Succeed));
         assert!(!moving(Ty::Refund, St::Failed));

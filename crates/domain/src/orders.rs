@@ -91,6 +91,9 @@ text_enum! {
         Succeed = "succeed",
         Failed = "failed",
         Void = "void",
+        /// An authorization the network neither cleared nor voided in time: its hold was
+        /// released to the card (a clearing may still come, late, and take the money).
+        Expired = "expired",
     }
 }
 

@@ -12,7 +12,7 @@ use crate::config::Config;
 use crate::db::Db;
 use crate::mailer::{Mail, Mailer};
 use crate::services::bins::{self, Bin, Limits, Terms};
-use crate::services::card_events::spending;
+use crate::services::card_events::{expire, spending};
 use crate::services::operator_audit::{self, command_line_operator};
 use crate::services::wires::{self, CreditRefusal, Credited};
 use crate::services::{accounts, cards, ledger, passwords::Passwords};
@@ -476,6 +476,22 @@ pub async fn card_status(config: &Config, card_key: &str, freeze: bool) -> anyho
             if freeze { "frozen" } else { "unfrozen" }
         ),
     }
+    Ok(())
+}
+
+/// `admin expire-holds`: the hold expiry the server runs on its timer, once, now (safe beside
+/// running servers); prints how many holds expired.
+pub async fn expire_holds(config: &Config) -> anyhow::Result<()> {
+    let db = Db::connect(config.database_url.expose(), 1)?;
+    let now = Clock::for_config(config)?.now_ms();
+    let days = config.authorization_hold_days;
+    let report = expire::expire_holds(&db, now, days)
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    println!(
+        "{} authorization holds older than {days} days expired, their money back on the cards",
+        report.expired
+    );
     Ok(())
 }
 

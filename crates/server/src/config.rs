@@ -62,6 +62,10 @@ pub struct Config {
     /// `issuer_unavailable`. The card network waits about 2 s for an answer, and a late approval
     /// is worse than a quick decline.
     pub authorization_wait: Duration,
+    /// `FISCARD_AUTHORIZATION_HOLD_DAYS`, default 7 (at least 1): an authorization the network
+    /// neither clears nor voids within this many days expires, and its hold goes back to the
+    /// card (card networks allow about 7 days for most merchants).
+    pub authorization_hold_days: u32,
     /// `SMTP_URL` (e.g. `smtps://user:pass@smtp.example.com`); unset: mail goes to the outbox.
     pub smtp_url: Option<Secret<String>>,
     /// `FISCARD_MAIL_FROM`, default `fiscard <no-reply@fiscard.local>`.
@@ -242,6 +246,7 @@ impl Config {
                 "FISCARD_AUTHORIZATION_WAIT_MS",
                 500,
             )?),
+            authorization_hold_days: var(&get, "FISCARD_AUTHORIZATION_HOLD_DAYS", 7)?,
             smtp_url: get("SMTP_URL").map(Secret::new),
             mail_from: var(
                 &get,
@@ -277,6 +282,9 @@ impl Config {
     fn check(&self) -> anyhow::Result<()> {
         if self.db_pool_size == 0 {
             bail!("FISCARD_DB_POOL_SIZE must be at least 1");
+        }
+        if self.authorization_hold_days == 0 {
+            bail!("FISCARD_AUTHORIZATION_HOLD_DAYS must be at least 1");
         }
         if self.hash_concurrency == 0 {
             bail!("FISCARD_HASH_CONCURRENCY must be at least 1");
@@ -459,5 +467,23 @@ mod tests {
         assert!(err.to_string().contains("exactly 32 bytes"), "{err}");
         let err = config(&[("FISCARD_MODE", "prod")], dir.path()).unwrap_err();
         assert!(err.to_string().contains("FISCARD_MODE"), "{err}");
+    }
+
+    #[test]
+    fn holds_expire_after_seven_days_unless_configured_and_never_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(config(&[], dir.path()).unwrap().authorization_hold_days, 7);
+        let hold_days = |days: &str| {
+            config(&[("FISCARD_AUTHORIZATION_HOLD_DAYS", days)], dir.path())
+                .map(|c| c.authorization_hold_days)
+        };
+        assert_eq!(hold_days("30").unwrap(), 30);
+        for refused in ["0", "-1", "seven"] {
+            let err = hold_days(refused).unwrap_err();
+            assert!(
+                err.to_string().contains("FISCARD_AUTHORIZATION_HOLD_DAYS"),
+                "{err}"
+            );
+        }
     }
 }

@@ -143,7 +143,32 @@ fn api_body_limit(state: &AppState) -> api::BodyLimit {
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let clock = Clock::for_config(&config)?;
     let state = build_state(config, clock)?;
+    spawn_hold_expiry(&state);
     let running = start(state)?;
     tracing::info!(address = %running.address, "fiscard is listening");
     running.server.await.context("server stopped with an error")
+}
+
+/// How often the server expires the authorization holds left open too long.
+const HOLD_EXPIRY_EVERY: std::time::Duration = std::time::Duration::from_secs(15 * 60);
+
+/// Expires authorization holds at start and then every [`HOLD_EXPIRY_EVERY`]
+/// (`services::card_events::expire`; safe on every instance at once). A failed round is logged
+/// and the next one tries again.
+fn spawn_hold_expiry(state: &AppState) {
+    let (db, clock) = (state.db.clone(), state.clock.clone());
+    let days = state.config.authorization_hold_days;
+    actix_web::rt::spawn(async move {
+        let mut every = actix_web::rt::time::interval(HOLD_EXPIRY_EVERY);
+        loop {
+            every.tick().await;
+            match services::card_events::expire::expire_holds(&db, clock.now_ms(), days).await {
+                Ok(report) if report.expired > 0 => {
+                    tracing::info!(expired = report.expired, "authorization holds expired");
+                }
+                Ok(_) => {}
+                Err(error) => tracing::warn!(%error, "hold expiry failed; the next round retries"),
+            }
+        }
+    });
 }

@@ -266,6 +266,10 @@ enum AdminAction {
         #[command(subcommand)]
         action: WithdrawalAction,
     },
+    /// Expire the authorization holds the network neither cleared nor voided within
+    /// FISCARD_AUTHORIZATION_HOLD_DAYS (the server does it on a timer): their money goes back to
+    /// the cards. Safe to run at any time, and beside running servers.
+    ExpireHolds,
     /// Recompute every balance from the ledger's entries and check that they all sum to zero,
     /// and every card's spending counters from its transactions (exit status 1 when not).
     LedgerCheck,
@@ -342,6 +346,9 @@ async fn main() -> anyhow::Result<()> {
         Command::Admin {
             action: AdminAction::Withdrawal { action },
         } => withdrawal_action(&config, action).await,
+        Command::Admin {
+            action: AdminAction::ExpireHolds,
+        } => server::admin::expire_holds(&config).await,
         Command::Admin {
             action: AdminAction::LedgerCheck,
         } => {

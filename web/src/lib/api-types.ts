@@ -2572,7 +2572,10 @@ export interface components {
                     readonly originTransactionId: string | null;
                     readonly refundFeeAmount: string;
                     readonly refundFeeCurrency: string;
-                    /** @description What it came to for the cardholder: a pending hold, settled, reversed, refunded, declined. */
+                    /**
+                     * @description What it came to for the cardholder: a pending hold, settled, reversed, refunded, declined,
+                     *     or a hold that expired (never cleared nor voided in time).
+                     */
                     readonly state: components["schemas"]["TransactionState"];
                     readonly status: components["schemas"]["TransactionStatus"];
                     readonly transactionAmount: string;
@@ -3103,7 +3106,10 @@ export interface components {
             readonly originTransactionId: string | null;
             readonly refundFeeAmount: string;
             readonly refundFeeCurrency: string;
-            /** @description What it came to for the cardholder: a pending hold, settled, reversed, refunded, declined. */
+            /**
+             * @description What it came to for the cardholder: a pending hold, settled, reversed, refunded, declined,
+             *     or a hold that expired (never cleared nor voided in time).
+             */
             readonly state: components["schemas"]["TransactionState"];
             readonly status: components["schemas"]["TransactionStatus"];
             readonly transactionAmount: string;
@@ -3114,9 +3120,9 @@ export interface components {
             readonly transactionType: components["schemas"]["TransactionType"];
         };
         /** @enum {string} */
-        readonly TransactionState: "pendingHold" | "settled" | "reversed" | "refunded" | "declined";
+        readonly TransactionState: "pendingHold" | "settled" | "reversed" | "refunded" | "declined" | "expired";
         /** @enum {string} */
-        readonly TransactionStatus: "pending" | "authorized" | "succeed" | "failed" | "void";
+        readonly TransactionStatus: "pending" | "authorized" | "succeed" | "failed" | "void" | "expired";
         /** @enum {string} */
         readonly TransactionType: "auth" | "void" | "refund" | "verfication" | "corrective_auth";
         /** @description The user's own data (SPEC §3 "User"). */

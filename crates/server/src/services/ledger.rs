@@ -40,6 +40,9 @@ pub enum AccountKind {
     PayoutQueue,
     /// Payouts sent to the users' banks, until the bank confirms (or returns) them.
     PayoutInTransit,
+    /// What cardholders owe the platform: the part of a late clearing (after its hold expired)
+    /// that the card's balance could not cover, paid to the issuer all the same (negative).
+    CardShortfall,
 }
 
 impl AccountKind {
@@ -55,6 +58,7 @@ impl AccountKind {
             Self::WithdrawalHold => "withdrawal_hold",
             Self::PayoutQueue => "payout_queue",
             Self::PayoutInTransit => "payout_in_transit",
+            Self::CardShortfall => "card_shortfall",
         }
     }
 
@@ -63,7 +67,7 @@ impl AccountKind {
     pub const fn may_go_negative(self) -> bool {
         matches!(
             self,
-            Self::FeeIncome | Self::WireClearing | Self::IssuerSettlement
+            Self::FeeIncome | Self::WireClearing | Self::IssuerSettlement | Self::CardShortfall
         )
     }
 }

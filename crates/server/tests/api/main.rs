@@ -19,6 +19,7 @@ mod first_steps;
 mod forget_password;
 mod health;
 mod helpers;
+mod hold_expiry;
 mod identity;
 mod idor;
 mod ledger;

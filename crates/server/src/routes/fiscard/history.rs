@@ -34,7 +34,8 @@ pub struct TransactionItem {
     origin_transaction_id: Option<String>,
     transaction_type: TransactionType,
     status: TransactionStatus,
-    /// What it came to for the cardholder: a pending hold, settled, reversed, refunded, declined.
+    /// What it came to for the cardholder: a pending hold, settled, reversed, refunded, declined,
+    /// or a hold that expired (never cleared nor voided in time).
     state: TransactionState,
     /// Which way the money went for the card: `out` (a payment) or `in` (given back).
     direction: MoneyDirection,

@@ -15,10 +15,12 @@
 //! One file per event (`authorize`, `verify`, `clear`, `void`, `reverse`, `refund`), dispatched
 //! by `handle` here; `transaction` is the row they write, `hold` what the events that settle
 //! an authorization share, and `spending` the card's day and month counters the limits are
-//! checked against.
+//! checked against. `expire` releases the holds the network left open too long (a job, not an
+//! event).
 
 mod authorize;
 mod clear;
+pub mod expire;
 mod hold;
 mod refund;
 mod reverse;

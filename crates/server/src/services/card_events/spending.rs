@@ -3,8 +3,10 @@
 //! card's time zone. An authorization checks its daily and monthly limits against them and,
 //! approved, adds to them in the same database transaction as its hold: one row read and
 //! written, however long the card's history. A void or a reversal takes back what it releases
-//! from the periods the authorization was counted in; a clearing changes nothing (the amount
-//! stays spent). A day or month that is over starts again at zero when an event finds it so.
+//! from the periods the authorization was counted in, and so does the expiry of its hold; a
+//! clearing changes nothing (the amount stays spent), unless it comes after the hold expired,
+//! when the authorization counts again. A day or month that is over starts again at zero when
+//! an event finds it so.
 //!
 //! A card's row is written at its first authorization, from its transactions (once); until then
 //! there is nothing to keep. [`check`] recomputes every row from the transactions.
@@ -197,14 +199,39 @@ pub fn add(
 
 /// Takes back `amount` of an authorization made at `authorized_at` from the periods it was
 /// counted in (none once they are over); `ended` when the authorization no longer counts at
-/// all (voided, or reversed in full). Nothing to do for a card with no row yet: its row will be
-/// computed from its transactions, which say it already.
+/// all (voided, reversed in full, its hold expired). Nothing to do for a card with no row yet:
+/// its row will be computed from its transactions, which say it already.
 pub fn release(
     conn: &mut DbConnection,
     card: &Card,
     authorized_at: i64,
     amount: i64,
     ended: bool,
+    now: i64,
+) -> QueryResult<()> {
+    adjust(conn, card, authorized_at, -amount, -i64::from(ended), now)
+}
+
+/// Counts again an authorization made at `authorized_at` that had ended (its hold expired) and
+/// was cleared after all: `amount` and one more, in the periods it falls in that are not over.
+pub fn count_again(
+    conn: &mut DbConnection,
+    card: &Card,
+    authorized_at: i64,
+    amount: i64,
+    now: i64,
+) -> QueryResult<()> {
+    adjust(conn, card, authorized_at, amount, 1, now)
+}
+
+/// Adds `amount` and `count` (either may be negative) to the periods of the card's row that
+/// `authorized_at` falls in.
+fn adjust(
+    conn: &mut DbConnection,
+    card: &Card,
+    authorized_at: i64,
+    amount: i64,
+    count: i64,
     now: i64,
 ) -> QueryResult<()> {
     let Some(mut c) = stored(conn, card, now)? else {
@@ -216,8 +243,8 @@ pub fn release(
     );
     for (counted, tally) in [(in_day, &mut c.day), (in_month, &mut c.month)] {
         if counted {
-            tally.amount -= amount;
-            tally.count -= i64::from(ended);
+            tally.amount = tally.amount.saturating_add(amount);
+            tally.count += count;
         }
     }
     save(conn, &card.id, &c, now)

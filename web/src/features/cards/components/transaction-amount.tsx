@@ -28,7 +28,7 @@ export function AccountTotal({ transaction: x, format }: { readonly transaction:
   );
 }
 
-/** The state a cardholder cares about (pending hold, settled, reversed, refunded, declined). */
+/** The state a cardholder cares about (pending hold, settled, reversed, refunded, declined, hold expired). */
 export function TransactionStateBadge({ transaction: x, format }: { readonly transaction: CardTransaction; readonly format: CardFormat }) {
   const palette = {
     pendingHold: "orange",
@@ -36,6 +36,7 @@ export function TransactionStateBadge({ transaction: x, format }: { readonly tra
     reversed: "blue",
     refunded: "green",
     declined: "red",
+    expired: "gray",
   }[x.state];
   return (
     <Badge colorPalette={palette} variant="subtle" size="sm">

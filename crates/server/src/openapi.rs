@@ -56,8 +56,9 @@ pub async fn document() -> HttpResponse {
         description = "Every `/api` answer is the envelope `{statusCode, content, message}`, \
             with HTTP 200 for every handled outcome: `Success` (statusCode 200) or a `Refusal` \
             (the other codes, listed in `StatusCode`). `message` is in the language of the \
-            `User-Lang` header; a `Success` also names its key in the server's catalogue \
-            (`messageKey`). Operations marked with the `accessToken` scheme need the \
+            `User-Lang` header; every answer also names its key in the server's or the \
+            domain's catalogue (`messageKey`), a `Refusal` with the values of its placeholders \
+            (`messageParams`). Operations marked with the `accessToken` scheme need the \
             session token in the `Access-Token` header (else statusCode 101). List calls page \
             with `pageID` (from 1) and `pageSize` (default 10) and answer \
             `{list, totalPage, totalCount}`."

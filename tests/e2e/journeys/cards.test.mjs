@@ -275,12 +275,15 @@ async function cardJourney(j) {
   // Copying it shows a toast, which leaves the dialog's actions uncovered (on a phone too,
   // where the dialog fills the screen).
   const copyMemo = recharge.getByRole("button", { name: j.t("app.copy_named", { what: j.t("card.wire.memo") }), exact: true });
-  // By keyboard: the dialog's body scrolls under a phone's tap to the far end (the toast is
-  // what this step looks at).
-  await copyMemo.focus();
-  await page.keyboard.press("Enter");
+  // Tapped on a phone: the dialog opens with the focus on itself, not on the amount field, whose
+  // check on leaving it would show its error under the finger and move the button away.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await j.press(copyMemo);
   const toast = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: j.t("app.copied") });
   await toast.waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), memoId);
+  const amount = labelled(recharge.getByRole("form", { name: j.t("card.recharge.form"), exact: true }), j.t("card.recharge.amount"));
+  assert.equal(await amount.getAttribute("aria-invalid"), null, "the amount is not checked before it is used");
   await j.settle();
   // Where it comes to rest: its entrance may start after the animations settle() waited for.
   for (let last = null, box = await toast.boundingBox(); JSON.stringify(box) !== JSON.stringify(last); ) {

@@ -12,6 +12,7 @@ import {
 } from "./api-client";
 import { EARLY_REPLY_MS, REQUEST_TIMEOUT_MS, encodeQuery, sendEarly } from "./api-request";
 import { loadDomain } from "./domain";
+import { catalogueText } from "./live-text";
 import { setLocale } from "./locale";
 import { readSessionToken, storeSessionToken } from "./session-token";
 
@@ -188,7 +189,7 @@ describe("network failures", () => {
       message: NETWORK_EXCEPTION,
       networkError: true,
     });
-    expect(handlers.notify.mock.calls).toEqual([[{ type: "error", title: NETWORK_EXCEPTION }]]);
+    expect(handlers.notify.mock.calls).toEqual([[{ type: "error", title: NETWORK_EXCEPTION, text: catalogueText("api.network_exception") }]]);
   });
 
   it("uses the domain's request timeout and clears its timer once answered", async () => {
@@ -314,6 +315,36 @@ describe("success and error notices", () => {
       type: "success",
       title: "您的安全碼已設定",
       text: { kind: "server", key: "api.pin_set", text: "您的安全碼已設定", locale: "zh-HK" },
+    });
+  });
+
+  it("gives an error notice the server's message key, its values and the language it was asked in", async () => {
+    await setLocale("zh-HK");
+    const message = "嘗試次數過多，請於 42 秒後再試";
+    fetchMock.mockResolvedValueOnce(
+      Response.json({
+        statusCode: 429,
+        content: { retryAfter: 42 },
+        message,
+        messageKey: "api.too_many_attempts",
+        messageParams: { seconds: "42" },
+      }),
+    );
+    await client.post("user/config/switch", { usage: 1, module: "login", target: "email" });
+    expect(handlers.notify).toHaveBeenCalledExactlyOnceWith({
+      type: "error",
+      title: message,
+      text: { kind: "server", key: "api.too_many_attempts", params: { seconds: "42" }, text: message, locale: "zh-HK" },
+    });
+  });
+
+  it("gives a network failure's notice the web app's own catalogue entry", async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    await client.post("user/config/switch", {});
+    expect(handlers.notify).toHaveBeenCalledExactlyOnceWith({
+      type: "error",
+      title: NETWORK_EXCEPTION,
+      text: catalogueText("api.network_exception"),
     });
   });
 
@@ -597,6 +628,7 @@ describe("HTTP 401", () => {
     expect(handlers.notify).toHaveBeenCalledExactlyOnceWith({
       type: "error",
       title: "Unauthorized",
+      text: catalogueText("api.unauthorized"),
       description: "Authorization verification errored",
     });
     expect(readSessionToken()).toBeNull();
@@ -617,6 +649,7 @@ describe("HTTP 401", () => {
     expect(handlers.notify).toHaveBeenCalledExactlyOnceWith({
       type: "error",
       title: "Authorization verification errored",
+      text: catalogueText("api.unauthorized_detail"),
     });
     expect(handlers.logout).not.toHaveBeenCalled();
     expect(handlers.reload).not.toHaveBeenCalled();

@@ -7,6 +7,7 @@ import {
   StatusCode,
   readFactors,
   readFieldErrors,
+  readMessageParams,
   readPage,
   readRetryAfter,
   type ApiFieldError,
@@ -24,7 +25,7 @@ import {
 import type { ApiPage, Schema } from "./api-schema";
 import { loadDomain } from "./domain";
 import { gatePages, type PageGate } from "./gate-prompts";
-import type { LiveText } from "./live-text";
+import { catalogueText, type LiveText } from "./live-text";
 import { translate, type MessageKey } from "./locale";
 import { clearSessionToken, readSessionToken } from "./session-token";
 
@@ -70,7 +71,10 @@ export interface Notice {
   readonly type: "success" | "error";
   readonly title: string;
   readonly description?: string;
-  /** The title as a text that follows the interface language (a success: the server's key). */
+  /**
+   * The title as a text that follows the interface language: the server's message by its key
+   * (and values), or the web app's own catalogue entry (a network failure).
+   */
   readonly text?: LiveText;
 }
 
@@ -184,6 +188,19 @@ function isShownRefusal(call: Call, statusCode: number): boolean {
   return call.method !== "GET" || statusCode === StatusCode.TooManyAttempts;
 }
 
+/**
+ * An answer's message as a text that follows the language: the client's own catalogue entry, or
+ * the server's key with its values and the language the request asked in (none from a server
+ * that names no key).
+ */
+function liveMessage(reply: Reply): LiveText | undefined {
+  const { message, messageKey, messageParams, ownText } = reply.envelope;
+  if (ownText !== undefined) return ownText;
+  if (typeof messageKey !== "string" || reply.locale === null) return undefined;
+  const params = readMessageParams(messageParams);
+  return { kind: "server", key: messageKey, text: message, locale: reply.locale, ...(Object.keys(params).length > 0 && { params }) };
+}
+
 /** The answer as returned; `inForm`: whether the caller's form is to show a refusal. */
 function toResult(reply: Reply, inForm: boolean): ApiResult<unknown> {
   const { statusCode, content, message } = reply.envelope;
@@ -206,20 +223,23 @@ export function createApiClient(handlers: ApiHandlers): ApiClient {
   let reloading = false;
   let prompting = false;
 
-  const notifyError = (title: string, description?: string) =>
-    handlers.notify({ type: "error", title, ...(description !== undefined && { description }) });
+  /** An error notice: the answer's message (shown again in the language the user turns to). */
+  const notifyRefusal = (reply: Reply) => {
+    const text = liveMessage(reply);
+    handlers.notify({ type: "error", title: reply.envelope.message, ...(text && { text }) });
+  };
 
   /** 101: the first answer of a dead session ends it; later ones of the same session do nothing. */
   function endSession(call: Call, reply: Reply): void {
     const silent = call.options.silent === true;
     if (reply.token === null) {
       // No session was sent (a visitor, a login ticket): nothing to end, only the reason to show.
-      if (!silent && call.method !== "GET") notifyError(reply.envelope.message);
+      if (!silent && call.method !== "GET") notifyRefusal(reply);
       return;
     }
     if (readSessionToken() !== reply.token) return;
     clearSessionToken();
-    if (!silent) notifyError(reply.envelope.message);
+    if (!silent) notifyRefusal(reply);
     handlers.logout();
     if (handlers.isProtectedPage()) handlers.back();
   }
@@ -229,7 +249,14 @@ export function createApiClient(handlers: ApiHandlers): ApiClient {
     if (reloading) return;
     reloading = true;
     clearSessionToken();
-    if (!silent) notifyError(translate("api.unauthorized"), translate("api.unauthorized_detail"));
+    if (!silent) {
+      handlers.notify({
+        type: "error",
+        title: translate("api.unauthorized"),
+        text: catalogueText("api.unauthorized"),
+        description: translate("api.unauthorized_detail"),
+      });
+    }
     handlers.logout();
     setTimeout(() => handlers.reload(), UNAUTHORIZED_RELOAD_MS);
   }
@@ -260,12 +287,8 @@ export function createApiClient(handlers: ApiHandlers): ApiClient {
     let inForm = false;
     if (statusCode === StatusCode.Ok) {
       if (!silent && call.method !== "GET" && call.successInPlace !== true) {
-        const { messageKey } = reply.envelope;
         // Shown again in the language the user turns to while it is up.
-        const text: LiveText | undefined =
-          typeof messageKey === "string" && reply.locale !== null
-            ? { kind: "server", key: messageKey, text: message, locale: reply.locale }
-            : undefined;
+        const text = liveMessage(reply);
         handlers.notify({ type: "success", title: message, ...(text && { text }) });
       }
     } else if (statusCode === StatusCode.NotLoggedIn) {
@@ -276,7 +299,7 @@ export function createApiClient(handlers: ApiHandlers): ApiClient {
       promptGate(gate);
     } else if (isShownRefusal(call, statusCode)) {
       if (call.options.inline === true) inForm = true;
-      else if (!silent) notifyError(message);
+      else if (!silent) notifyRefusal(reply);
     }
     return toResult(reply, inForm);
   }

@@ -3,6 +3,7 @@
 import type { Factors } from "domain-wasm";
 import type { ApiPage, Schema } from "./api-schema";
 import { StatusCode as catalogue } from "./api-types";
+import type { LiveText } from "./live-text";
 
 /**
  * The statusCode catalogue (DESIGN §4): the server's (`ApiCode` in `crates/server/src/api`, in
@@ -18,11 +19,18 @@ export const StatusCode = {
  * An answer in the envelope, its statusCode not read yet: the document's success (200, with the
  * operation's content) or `Refusal`, or a code a newer server added. So any number and any content.
  */
-export type Envelope = Omit<Schema<"Refusal">, "statusCode" | "content"> & {
+export type Envelope = Omit<Schema<"Refusal">, "statusCode" | "content" | "messageKey" | "messageParams"> & {
   readonly statusCode: number;
   readonly content: unknown;
-  /** A success's: the catalogue key of `message` (absent from a refusal). */
+  /** The catalogue key of `message` (absent from an older server's answers). */
   readonly messageKey?: unknown;
+  /** A refusal's: the values of the `{placeholders}` of that key's text. */
+  readonly messageParams?: unknown;
+  /**
+   * Only in the client's own envelopes (a network failure, an HTTP 401; a server's answer has
+   * none): `message` as the web app's catalogue entry it was made from.
+   */
+  readonly ownText?: LiveText;
 };
 
 /** One field error of statusCode 102, with the text in the caller's language. */
@@ -66,6 +74,12 @@ export function readFieldErrors(content: unknown): ApiFieldError[] {
       isObject(entry["params"]) &&
       typeof entry["message"] === "string",
   );
+}
+
+/** A message's parameters: the string values of an object (anything else is no parameter). */
+export function readMessageParams(params: unknown): Readonly<Record<string, string>> {
+  if (!isObject(params)) return {};
+  return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 }
 
 /** statusCode 429: the seconds to wait, when the server said. */

@@ -2,6 +2,7 @@
 // Whatever goes wrong on the way (offline, timeout, an answer that is not the envelope) comes back
 // as statusCode 500 "Network Exception"; an HTTP 401 comes back as statusCode 401.
 import { StatusCode, isEnvelope, type Envelope } from "./api-envelope";
+import { catalogueText } from "./live-text";
 import { currentLocale, translate, type Locale } from "./locale";
 import { readSessionToken } from "./session-token";
 
@@ -60,13 +61,13 @@ export function resolveUrl(path: string): string {
 
 function networkFailure(): Envelope {
   const message = translate("api.network_exception");
-  return { statusCode: StatusCode.Internal, content: null, message };
+  return { statusCode: StatusCode.Internal, content: null, message, ownText: catalogueText("api.network_exception") };
 }
 
 /** An HTTP 401 answer, as statusCode 401. */
 function unauthorized(): Envelope {
   const message = translate("api.unauthorized_detail");
-  return { statusCode: StatusCode.Unauthorized, content: null, message };
+  return { statusCode: StatusCode.Unauthorized, content: null, message, ownText: catalogueText("api.unauthorized_detail") };
 }
 
 /** How long a reply sent for early (see `sendEarly`) waits to be taken before it is too old. */

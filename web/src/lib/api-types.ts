@@ -1922,6 +1922,16 @@ export interface components {
             readonly content: components["schemas"]["RefusalContent"];
             /** @description A text in the caller's language (`User-Lang`); for 102, the first field error's. */
             readonly message: string;
+            /**
+             * @description The catalogue key of `message`: the server's (`api.…`, in `crates/server/locales`) or the
+             *     domain's (`crates/domain/locales`: a field error's `error.…`, a gate's prompt), so that a
+             *     client still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @description The values of the `{placeholders}` in the text of `messageKey` (e.g. `seconds`). */
+            readonly messageParams: {
+                readonly [key: string]: string;
+            };
             /** @enum {integer} */
             readonly statusCode: 101 | 102 | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110 | 400 | 403 | 404 | 405 | 409 | 413 | 428 | 422 | 429 | 500;
         };

@@ -7,10 +7,17 @@ export type LiveText =
   /** An entry of the web app's catalogue (or the domain's). */
   | { readonly kind: "catalogue"; readonly key: MessageKey; readonly params?: MessageParams }
   /**
-   * The server's message: its key in the server's catalogue (`crates/server/locales`) and its
-   * text as the server sent it, in `locale`.
+   * The server's message: its key in the server's catalogues (its own, `crates/server/locales`,
+   * or the domain's), the values of its placeholders, and its text as the server sent it, in
+   * `locale`.
    */
-  | { readonly kind: "server"; readonly key: string; readonly text: string; readonly locale: Locale };
+  | {
+      readonly kind: "server";
+      readonly key: string;
+      readonly params?: Readonly<Record<string, string>>;
+      readonly text: string;
+      readonly locale: Locale;
+    };
 
 export function catalogueText(key: MessageKey, params?: MessageParams): LiveText {
   return { kind: "catalogue", key, ...(params !== undefined && { params }) };

@@ -1,12 +1,19 @@
-// The server's catalogue of its own messages (`crates/server/locales`, keys `api.*`), fetched
+// The catalogues of the server's messages, as the server reads them: its own (`crates/server/
+// locales`, keys `api.*`), then the domain's (a field error's `error.*`, a gate's prompt), fetched
 // only when a message must be shown in a language other than the one it came in: a toast still
 // up when the user switches language. A first visit downloads none of it.
 import { useEffect, useState } from "react";
 import type { Catalogue, Locale } from "./locale";
 
 const loaders: Record<Locale, () => Promise<{ default: Catalogue }>> = {
-  "en-US": () => import("@server-locales/en-US.json"),
-  "zh-HK": () => import("@server-locales/zh-HK.json"),
+  "en-US": async () => {
+    const [server, domain] = await Promise.all([import("@server-locales/en-US.json"), import("@domain-locales/en-US.json")]);
+    return { default: { ...domain.default, ...server.default } };
+  },
+  "zh-HK": async () => {
+    const [server, domain] = await Promise.all([import("@server-locales/zh-HK.json"), import("@domain-locales/zh-HK.json")]);
+    return { default: { ...domain.default, ...server.default } };
+  },
 };
 
 const loaded = new Map<Locale, Catalogue>();

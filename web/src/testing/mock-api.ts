@@ -12,14 +12,16 @@ export interface MockRequest {
 }
 
 /**
- * An endpoint's answer: the envelope's statusCode and content (message "ok" unless given; a
- * success's messageKey "api.ok" unless given).
+ * An endpoint's answer: the envelope's statusCode and content (message "ok" unless given; its
+ * messageKey "api.ok" for a success, "api.bad_request" for a refusal, unless given; a refusal's
+ * messageParams none unless given).
  */
 export interface MockAnswer {
   readonly statusCode?: number;
   readonly content?: unknown;
   readonly message?: string;
   readonly messageKey?: string;
+  readonly messageParams?: Readonly<Record<string, string>>;
 }
 
 type Handler = (request: MockRequest) => MockAnswer | Promise<MockAnswer>;
@@ -61,7 +63,8 @@ export function mockApi(handlers: Record<string, Handler>): { requests: MockRequ
       statusCode,
       content: answer.content ?? null,
       message: answer.message ?? "ok",
-      ...(statusCode === 200 && { messageKey: answer.messageKey ?? "api.ok" }),
+      messageKey: answer.messageKey ?? (statusCode === 200 ? "api.ok" : "api.bad_request"),
+      ...(statusCode !== 200 && { messageParams: answer.messageParams ?? {} }),
     };
     const problem = answerProblem(method, path, envelope);
     if (problem !== undefined) {

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::marker::PhantomData;
 
 use domain::FieldError;
+use domain::error::Params;
 use domain::security::Factors;
 use serde::Serialize;
 use utoipa::openapi::schema::{AnyOfBuilder, ObjectBuilder, Type};
@@ -38,6 +39,13 @@ pub struct Refusal<'a> {
     pub content: &'a RefusalContent,
     /// A text in the caller's language (`User-Lang`); for 102, the first field error's.
     pub message: String,
+    /// The catalogue key of `message`: the server's (`api.…`, in `crates/server/locales`) or the
+    /// domain's (`crates/domain/locales`: a field error's `error.…`, a gate's prompt), so that a
+    /// client still showing it after the user chose another language can show it in that one.
+    pub message_key: String,
+    /// The values of the `{placeholders}` in the text of `messageKey` (e.g. `seconds`).
+    #[schema(value_type = std::collections::HashMap<String, String>)]
+    pub message_params: &'a Params,
 }
 
 /// statusCode 200 (an enum of one, so that generated clients tell success from refusal).

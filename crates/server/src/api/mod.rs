@@ -301,6 +301,20 @@ impl AppError {
 
     fn refusal(&self, locale: Locale) -> Refusal<'_> {
         let e = &self.0;
+        // A 102 says what its first field error says.
+        let first_field = match &e.content {
+            RefusalContent::FieldErrors(shown) => shown.first(),
+            _ => None,
+        };
+        let (message_key, message_params) = first_field.map_or_else(
+            || (e.key.to_owned(), &e.params),
+            |first| {
+                (
+                    domain::i18n::error_key(first.error.code),
+                    &first.error.params,
+                )
+            },
+        );
         Refusal {
             status_code: e.code,
             content: &e.content,
@@ -308,6 +322,8 @@ impl AppError {
                 .field_message
                 .clone()
                 .unwrap_or_else(|| messages::text(locale, e.key, &e.params)),
+            message_key,
+            message_params,
         }
     }
 

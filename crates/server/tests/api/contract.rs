@@ -9,12 +9,27 @@ use crate::helpers::{Answer, EN, ZH, spawn_app, spawn_app_with};
 #[track_caller]
 fn assert_envelope(answer: &Answer, http: StatusCode, code: i64, message: &str) {
     assert_eq!(answer.http, http, "{}", answer.text);
+    let mut body = answer.body.clone();
+    let key = body.as_object_mut().and_then(|fields| {
+        fields.remove("messageParams");
+        fields.remove("messageKey")
+    });
     assert_eq!(
-        answer.body,
+        body,
         json!({ "statusCode": code, "content": null, "message": message }),
         "{}",
         answer.text
     );
+    // The key names the message (in the language asked), which has no values to fill in.
+    let key = key.as_ref().and_then(Value::as_str).unwrap_or_default();
+    assert!(
+        [EN, ZH]
+            .iter()
+            .any(|lang| server_catalogue(lang).get(key) == Some(&json!(message))),
+        "{}",
+        answer.text
+    );
+    assert_eq!(answer.body["messageParams"], json!({}), "{}", answer.text);
 }
 
 #[actix_web::test]
@@ -344,12 +359,18 @@ async fn every_api_answer_is_an_envelope_that_is_never_cached() {
         };
         let mut keys: Vec<&str> = fields.keys().map(String::as_str).collect();
         keys.sort_unstable();
-        // A success also names its message's catalogue key (a client shows it again in the
-        // language the user turns to).
+        // Every answer also names its message's catalogue key (a client shows it again in the
+        // language the user turns to), a refusal with the key's parameters.
         let expected: &[&str] = if fields["statusCode"] == 200 {
             &["content", "message", "messageKey", "statusCode"]
         } else {
-            &["content", "message", "statusCode"]
+            &[
+                "content",
+                "message",
+                "messageKey",
+                "messageParams",
+                "statusCode",
+            ]
         };
         assert_eq!(keys, expected, "{}", answer.text);
     }
@@ -390,4 +411,63 @@ async fn a_success_names_its_message_key_so_a_client_can_show_it_in_another_lang
     assert_eq!(server_catalogue(ZH)["api.logged_out"], zh.message());
     assert_eq!(server_catalogue(EN)["api.logged_out"], en.message());
     assert_ne!(zh.message(), en.message());
+}
+
+#[actix_web::test]
+async fn a_refusal_names_its_message_key_and_parameters_so_a_client_can_show_it_in_another_language()
+ {
+    let app = spawn_app().await;
+    let email = "me@example.com";
+    app.start_register(email).await.assert_ok();
+    let zh = app
+        .post_json(
+            "/user/register",
+            &json!({ "email": email, "token": app.solve_captcha().await }),
+            ZH,
+            None,
+        )
+        .await;
+    let en = app
+        .post_json(
+            "/user/register",
+            &json!({ "email": email, "token": app.solve_captcha().await }),
+            EN,
+            None,
+        )
+        .await;
+    for (answer, lang) in [(&zh, ZH), (&en, EN)] {
+        assert_eq!(answer.code(), 429, "{}", answer.text);
+        assert_eq!(
+            answer.body["messageKey"], "api.email_code_cooldown",
+            "{}",
+            answer.text
+        );
+        let seconds = answer.content()["retryAfter"].to_string();
+        assert_eq!(
+            answer.body["messageParams"],
+            json!({ "seconds": seconds }),
+            "{}",
+            answer.text
+        );
+        let text = server_catalogue(lang)["api.email_code_cooldown"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        assert_eq!(text.replace("{seconds}", &seconds), answer.message());
+    }
+    assert_ne!(zh.message(), en.message());
+
+    // A 102 names its first field error's key (the domain's) with that error's parameters.
+    let invalid = app
+        .post(
+            "/user/register",
+            &json!({ "email": 5, "token": app.solve_captcha().await }),
+        )
+        .await;
+    invalid.assert_refused(102, "This value has the wrong format.");
+    assert_eq!(invalid.body["messageKey"], "error.invalid_type");
+    assert_eq!(
+        invalid.body["messageParams"],
+        invalid.content()[0]["params"]
+    );
 }

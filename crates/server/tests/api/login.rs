@@ -88,7 +88,13 @@ async fn a_wrong_password_and_an_unknown_address_get_the_same_answer() {
     assert_eq!(wrong.body, unknown.body);
     assert_eq!(
         wrong.body,
-        json!({ "statusCode": 422, "content": null, "message": FAILED })
+        json!({
+            "statusCode": 422,
+            "content": null,
+            "message": FAILED,
+            "messageKey": "api.login_failed",
+            "messageParams": {}
+        })
     );
 
     let wrong = app.login_in("me@example.com", "Wrong horse 1", ZH).await;

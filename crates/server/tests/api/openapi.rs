@@ -250,7 +250,13 @@ fn an_answer_off_its_documented_schema_fails_the_check() {
         );
     };
     assert!(std::panic::catch_unwind(|| check(&drifted)).is_err());
-    check(&json!({ "statusCode": 101, "content": null, "message": "Login has expired" }));
+    check(&json!({
+        "statusCode": 101,
+        "content": null,
+        "message": "Login has expired",
+        "messageKey": "api.not_logged_in",
+        "messageParams": {}
+    }));
     check(
         &json!({ "statusCode": 200, "content": { "list": [], "totalPage": 0, "totalCount": 0 }, "message": "OK", "messageKey": "api.ok" }),
     );

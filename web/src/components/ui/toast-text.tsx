@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useI18n } from "@/lib/i18n";
 import type { LiveText } from "@/lib/live-text";
+import { formatMessage } from "@/lib/locale";
 import { useServerTexts } from "@/lib/server-texts";
 
 /** A toast's `meta.text`, when the toast was made from a text that follows the language. */
@@ -12,8 +13,8 @@ export function liveTextOf(meta: Readonly<Record<string, unknown>> | undefined):
 /**
  * A toast's text in the current language: a catalogue entry translated now; the server's
  * message as it came, or, once the user has turned to another language, the server's text of the
- * same key in that one (fetched then; the text as it came until it arrives). A toast made of a
- * plain text shows `fallback`.
+ * same key in that one with the same values (fetched then; the text as it came until it
+ * arrives). A toast made of a plain text shows `fallback`.
  */
 export function ToastText({ text, fallback }: { readonly text: LiveText | undefined; readonly fallback: ReactNode }) {
   const { t, locale } = useI18n();
@@ -21,5 +22,6 @@ export function ToastText({ text, fallback }: { readonly text: LiveText | undefi
   const server = useServerTexts(locale, elsewhere);
   if (text === undefined) return fallback;
   if (text.kind === "catalogue") return t(text.key, text.params);
-  return (elsewhere ? server?.[text.key] : undefined) ?? text.text;
+  const template = elsewhere ? server?.[text.key] : undefined;
+  return template === undefined ? text.text : formatMessage(template, text.params);
 }

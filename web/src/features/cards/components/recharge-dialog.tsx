@@ -26,7 +26,9 @@ export function RechargeDialog({ card, availableBalance, wireInstructions, onRec
   const wireHeading = useId();
   const rechargeHeading = useId();
   return (
-    <AppDialog title={t("card.recharge.title")} onClose={onClose} size="lg">
+    // Opened as often to copy the wire instructions as to recharge: focus on the amount would
+    // check it, empty, at the first tap on a Copy button (whose tap its error then moves away).
+    <AppDialog title={t("card.recharge.title")} onClose={onClose} size="lg" focusOnOpen="dialog">
       <Stack gap="6">
         <DataList.Root orientation="horizontal" size="sm" gap="2">
           <DataList.Item>

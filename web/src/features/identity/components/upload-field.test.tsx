@@ -358,14 +358,18 @@ describe("UploadField", () => {
   });
 
   it("ends an expired session (101) as every call does", async () => {
-    mockApi({ "POST user/file": () => ({ statusCode: 101, message: "Login has expired" }) });
+    mockApi({ "POST user/file": () => ({ statusCode: 101, message: "Login has expired", messageKey: "api.not_logged_in" }) });
     const { choose } = await renderField("backImg");
     await choose(png("passport.png"));
     await answerUpload(0);
 
     await waitFor(() => expect(handlers.logout).toHaveBeenCalledOnce());
     expect(readSessionToken()).toBeNull();
-    expect(handlers.notify).toHaveBeenCalledWith({ type: "error", title: "Login has expired" });
+    expect(handlers.notify).toHaveBeenCalledWith({
+      type: "error",
+      title: "Login has expired",
+      text: { kind: "server", key: "api.not_logged_in", text: "Login has expired", locale: "en-US" },
+    });
     expect(handlers.back).toHaveBeenCalledOnce();
     expect(screen.getByText(formatMessage(webEnUS["upload.failed"], { name: "passport.png", message: "Login has expired" }))).toBeVisible();
   });

@@ -86,6 +86,32 @@ impl WithdrawalReason {
     }
 }
 
+/// Whether a withdrawal of `amount_minor` waits for a finance operator: above the review
+/// threshold it does; up to it, it is approved at once.
+pub const fn needs_review(amount_minor: i64, review_above: i64) -> bool {
+    amount_minor > review_above
+}
+
+/// What an account's first-payout cap still allows, given the withdrawals made to it (state and
+/// amount): `None` once one has completed (the cap no longer applies), else the cap less what
+/// the payouts under way take (never below zero). Returned, rejected and cancelled ones take
+/// nothing.
+pub fn first_payout_cap_left(
+    cap: i64,
+    payouts: impl IntoIterator<Item = (WithdrawalStatus, i64)>,
+) -> Option<i64> {
+    let mut under_way = 0_i64;
+    for (status, amount) in payouts {
+        if status == WithdrawalStatus::Completed {
+            return None;
+        }
+        if status.counts_against_limits() {
+            under_way = under_way.saturating_add(amount);
+        }
+    }
+    Some((cap - under_way).max(0))
+}
+
 /// What a withdrawal costs: a fixed fee plus a share of the amount.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -181,6 +207,40 @@ mod tests {
         fixed_minor: 1_000,
         rate: Rate(10),
     };
+
+    #[test]
+    fn the_first_payout_cap_counts_payouts_under_way_until_one_completes() {
+        use WithdrawalStatus::{Approved, Cancelled, Completed, Requested, Returned, Sent};
+        assert_eq!(first_payout_cap_left(100_000, []), Some(100_000));
+        assert_eq!(
+            first_payout_cap_left(
+                100_000,
+                [(Requested, 30_000), (Approved, 20_000), (Sent, 10_000)]
+            ),
+            Some(40_000)
+        );
+        assert_eq!(
+            first_payout_cap_left(
+                100_000,
+                [(Cancelled, 90_000), (Returned, 90_000), (Requested, 1_000)]
+            ),
+            Some(99_000)
+        );
+        assert_eq!(
+            first_payout_cap_left(100_000, [(Requested, 150_000)]),
+            Some(0)
+        );
+        assert_eq!(
+            first_payout_cap_left(100_000, [(Requested, 1), (Completed, 5_000)]),
+            None
+        );
+    }
+
+    #[test]
+    fn the_review_threshold_itself_is_approved_at_once() {
+        assert!(!needs_review(100_000, 100_000));
+        assert!(needs_review(100_001, 100_000));
+    }
 
     #[test]
     fn the_fee_is_fixed_plus_the_rate_rounded_half_up() {

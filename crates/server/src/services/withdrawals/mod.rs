@@ -21,7 +21,7 @@ use diesel::prelude::*;
 use domain::date::Date;
 use domain::forms::{Destination, WithdrawalContext};
 use domain::money::USD;
-use domain::withdrawal::{WithdrawalReason, WithdrawalStatus};
+use domain::withdrawal::{WithdrawalReason, WithdrawalStatus, first_payout_cap_left, needs_review};
 
 use crate::clock::new_id;
 use crate::config::PayoutConfig;
@@ -152,18 +152,11 @@ pub fn cap_left(conn: &mut DbConnection, account: &SavedAccount) -> QueryResult<
         .filter(withdrawals::bank_account_id.eq(&account.id))
         .select((withdrawals::status, withdrawals::amount))
         .load(conn)?;
-    let completed = WithdrawalStatus::Completed.as_str();
-    if rows.iter().any(|(status, _)| status == completed) {
-        return Ok(None);
-    }
-    let under_way: i64 = rows
-        .iter()
-        .filter(|(status, _)| {
-            WithdrawalStatus::parse(status).is_some_and(WithdrawalStatus::counts_against_limits)
-        })
-        .map(|(_, amount)| amount)
-        .sum();
-    Ok(Some((account.first_payout_cap - under_way).max(0)))
+    Ok(first_payout_cap_left(
+        account.first_payout_cap,
+        rows.iter()
+            .filter_map(|(status, amount)| Some((WithdrawalStatus::parse(status)?, *amount))),
+    ))
 }
 
 /// The account's payout state, as the withdrawal form's rules read it.
@@ -219,7 +212,7 @@ pub fn request(
 ) -> anyhow::Result<Result<Withdrawal, Refused>> {
     let user_id = &account.user_id;
     let id = new_id();
-    let needs_review = amount > payouts.review_above;
+    let needs_review = needs_review(amount, payouts.review_above);
     let movement = Movement {
         kind: "withdrawal_requested",
         reference: format!("withdrawal:{id}:requested"),

@@ -41,7 +41,6 @@ export function WithdrawForm({
   const { t, locale } = useI18n();
   const api = useApiClient();
   const domain = useDomain();
-  const cents = (text: string) => domain.parseAmount(text, USD_SCALE) ?? 0;
   const latest = useRef({ terms, readAt, selected: "" });
   latest.current.terms = terms;
   latest.current.readAt = readAt;
@@ -152,11 +151,9 @@ export function WithdrawForm({
           </DataList.ItemValue>
         </DataList.Item>
       </DataList.Root>
-      {quote && cents(amount) > cents(terms.reviewAbove) && (
-        <Text fontSize="sm" color="fg.muted">
-          {t("withdraw.review_note", { amount: money(terms.reviewAbove) })}
-        </Text>
-      )}
+      <Text fontSize="sm" color="fg.muted">
+        {t("withdraw.review_note", { amount: money(terms.reviewAbove) })}
+      </Text>
       <FormError error={errors.root} />
       <Button type="submit" colorPalette="teal" loading={isSubmitting}>
         {t("withdraw.submit")}

@@ -7,6 +7,7 @@ use crate::card_transaction::TransactionState;
 use crate::gates::Gate;
 use crate::identity::IdentityStatus;
 use crate::orders::{OrderStatus, OrderType, TransactionStatus, TransactionType};
+use crate::wallet::{CryptoWithdrawalStatus, DepositStatus, RecordType};
 use crate::withdrawal::{WithdrawalReason, WithdrawalStatus};
 
 text_enum! {
@@ -26,6 +27,10 @@ text_enum! {
         Gate = "gate",
         WithdrawalStatus = "withdrawalStatus",
         WithdrawalReason = "withdrawalReason",
+        /// A wallet record's `type` (`DEPOSIT`, `WITHDRAW`, …).
+        WalletRecordType = "walletRecordType",
+        DepositStatus = "depositStatus",
+        CryptoWithdrawalStatus = "cryptoWithdrawalStatus",
     }
 }
 
@@ -70,6 +75,15 @@ pub fn label_key(kind: LabelKind, value: LabelValue<'_>) -> Option<String> {
         }
         (LabelKind::WithdrawalReason, LabelValue::Text(s)) => {
             WithdrawalReason::parse(s).map(WithdrawalReason::label_key)
+        }
+        (LabelKind::WalletRecordType, LabelValue::Text(s)) => {
+            RecordType::parse(s).map(RecordType::label_key)
+        }
+        (LabelKind::DepositStatus, LabelValue::Text(s)) => {
+            DepositStatus::parse(s).map(DepositStatus::label_key)
+        }
+        (LabelKind::CryptoWithdrawalStatus, LabelValue::Text(s)) => {
+            CryptoWithdrawalStatus::parse(s).map(CryptoWithdrawalStatus::label_key)
         }
         _ => None,
     }

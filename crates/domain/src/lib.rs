@@ -32,6 +32,7 @@ pub mod text;
 pub mod upload;
 #[cfg(feature = "stream")]
 pub mod upload_stream;
+pub mod wallet;
 pub mod wire_memo;
 pub mod withdrawal;
 

@@ -62,6 +62,21 @@ fn keys_the_crate_uses() -> Vec<String> {
             .iter()
             .map(|r| r.label_key()),
     );
+    keys.extend(
+        domain::wallet::RecordType::ALL
+            .iter()
+            .map(|t| t.label_key()),
+    );
+    keys.extend(
+        domain::wallet::DepositStatus::ALL
+            .iter()
+            .map(|s| s.label_key()),
+    );
+    keys.extend(
+        domain::wallet::CryptoWithdrawalStatus::ALL
+            .iter()
+            .map(|s| s.label_key()),
+    );
     keys.sort();
     keys.dedup();
     keys

@@ -49,7 +49,11 @@ pub async fn show_wallet_balance(
         .await?;
     let overview = WalletOverviewTotals {
         total_value: usd(holdings.iter().map(|h| h.value).sum()),
-        price_time: holdings.iter().filter_map(|h| h.price).map(|p| p.set_at).max(),
+        price_time: holdings
+            .iter()
+            .filter_map(|h| h.price)
+            .map(|p| p.set_at)
+            .max(),
     };
     Ok(Api::ok(WalletBalance {
         overview,

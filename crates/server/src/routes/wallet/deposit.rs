@@ -37,7 +37,10 @@ pub async fn show_deposit_address(
         .write(move |conn| {
             let chain = chain_of(conn, coin, network)?;
             if !chain.deposit_enabled {
-                return Err(AppError::new(ApiCode::Conflict, "api.wallet_deposit_disabled"));
+                return Err(AppError::new(
+                    ApiCode::Conflict,
+                    "api.wallet_deposit_disabled",
+                ));
             }
             let address = addresses::address_of(conn, &keys, &user_id, network, now)?;
             Ok((chain, address))

@@ -1,6 +1,9 @@
 //! `coinlist` and `wallet/*` (DESIGN §10): the coins and their networks, the wallet's balances
 //! and USD value, deposit addresses, crypto withdrawals and the wallet's records.
 
+// `conn` and `coin` stand side by side throughout: both are the natural names.
+#![allow(clippy::similar_names)]
+
 pub mod balance;
 pub mod coins;
 pub mod deposit;

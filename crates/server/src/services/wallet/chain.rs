@@ -98,9 +98,8 @@ pub fn deposit(conn: &mut DbConnection, output: &Output, now: i64) -> anyhow::Re
         None => chains::native_coin(network)
             .ok_or_else(|| anyhow::anyhow!("name the coin of a deposit on {}", network.code()))?,
     };
-    let chain: Chain = chains::find(conn, coin, network)?.ok_or_else(|| {
-        anyhow::anyhow!("{} does not travel on {}", coin.code(), network.code())
-    })?;
+    let chain: Chain = chains::find(conn, coin, network)?
+        .ok_or_else(|| anyhow::anyhow!("{} does not travel on {}", coin.code(), network.code()))?;
     let amount = parse_amount(&output.amount, coin.scale())
         .ok()
         .filter(|a| *a > 0)
@@ -122,7 +121,10 @@ pub fn deposit(conn: &mut DbConnection, output: &Output, now: i64) -> anyhow::Re
         address,
     }) = addresses::owner_of(conn, &output.address)?
     else {
-        anyhow::bail!("{} is no deposit address of this platform", output.address.trim());
+        anyhow::bail!(
+            "{} is no deposit address of this platform",
+            output.address.trim()
+        );
     };
     let (state, reason) = if own_network != network {
         (DepositStatus::Dropped, Some(reason::WRONG_NETWORK))
@@ -152,8 +154,8 @@ pub fn deposit(conn: &mut DbConnection, output: &Output, now: i64) -> anyhow::Re
             ))
             .execute(conn)
     })?;
-    let found = find_output(conn, network, txid, output.vout)?
-        .ok_or(diesel::result::Error::NotFound)?;
+    let found =
+        find_output(conn, network, txid, output.vout)?.ok_or(diesel::result::Error::NotFound)?;
     if recorded {
         return Ok(Seen::New(found));
     }
@@ -186,7 +188,11 @@ fn find_output(
 }
 
 /// The deposit `id` of the user (another user's answers none).
-pub fn find_owned(conn: &mut DbConnection, user_id: &str, id: &str) -> QueryResult<Option<Deposit>> {
+pub fn find_owned(
+    conn: &mut DbConnection,
+    user_id: &str,
+    id: &str,
+) -> QueryResult<Option<Deposit>> {
     wallet_deposits::table
         .filter(wallet_deposits::id.eq(id))
         .filter(wallet_deposits::user_id.eq(user_id))
@@ -196,7 +202,12 @@ pub fn find_owned(conn: &mut DbConnection, user_id: &str, id: &str) -> QueryResu
 }
 
 /// Moves `network`'s tip by `blocks` (0: just takes the tip's turn); answers the new height.
-fn advance_tip(conn: &mut DbConnection, network: Network, blocks: i64, now: i64) -> QueryResult<i64> {
+fn advance_tip(
+    conn: &mut DbConnection,
+    network: Network,
+    blocks: i64,
+    now: i64,
+) -> QueryResult<i64> {
     diesel::update(wallet_chain_tips::table.find(network.code()))
         .set((
             wallet_chain_tips::height.eq(wallet_chain_tips::height + blocks),
@@ -307,14 +318,12 @@ fn credit(
     let (Some(user_id), Some(coin)) = (&deposit.user_id, Coin::from_code(&deposit.coin)) else {
         anyhow::bail!("deposit {} has no owner to credit", deposit.id);
     };
-    let moved = diesel::update(
-        wallet_deposits::table.find(&deposit.id).filter(
-            wallet_deposits::state.eq_any([
-                DepositStatus::Pending.as_str(),
-                DepositStatus::Confirming.as_str(),
-            ]),
-        ),
-    )
+    let moved = diesel::update(wallet_deposits::table.find(&deposit.id).filter(
+        wallet_deposits::state.eq_any([
+            DepositStatus::Pending.as_str(),
+            DepositStatus::Confirming.as_str(),
+        ]),
+    ))
     .set((
         wallet_deposits::state.eq(DepositStatus::Credited.as_str()),
         wallet_deposits::block_height.eq(included),
@@ -371,9 +380,16 @@ pub fn reorg(
         .select(Deposit::as_select())
         .load(conn)?;
     if outputs.is_empty() {
-        anyhow::bail!("no deposit of transaction {} on {}", txid.trim(), network.code());
+        anyhow::bail!(
+            "no deposit of transaction {} on {}",
+            txid.trim(),
+            network.code()
+        );
     }
-    if let Some(credited) = outputs.iter().find(|d| d.state() == DepositStatus::Credited) {
+    if let Some(credited) = outputs
+        .iter()
+        .find(|d| d.state() == DepositStatus::Credited)
+    {
         anyhow::bail!(
             "{} was credited after {} confirmations: a credited deposit is not reorganised away",
             credited.reference(),

@@ -79,7 +79,10 @@ pub fn all(conn: &mut DbConnection) -> QueryResult<Vec<Chain>> {
         .filter_map(Row::chain)
         .collect();
     let rank = |c: &Chain| {
-        let coin = Coin::ALL.iter().position(|x| *x == c.coin).unwrap_or(usize::MAX);
+        let coin = Coin::ALL
+            .iter()
+            .position(|x| *x == c.coin)
+            .unwrap_or(usize::MAX);
         let network = c
             .coin
             .networks()

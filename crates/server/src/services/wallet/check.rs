@@ -20,14 +20,14 @@ struct Total {
     #[diesel(sql_type = diesel::sql_types::Text)]
     coin: String,
     #[diesel(sql_type = diesel::sql_types::BigInt)]
-    total: i64,
+    amount: i64,
 }
 
 fn totals(conn: &mut DbConnection, sql: &str) -> QueryResult<BTreeMap<(String, String), i64>> {
     Ok(diesel::sql_query(sql)
         .load::<Total>(conn)?
         .into_iter()
-        .map(|t| ((t.owner, t.coin), t.total))
+        .map(|t| ((t.owner, t.coin), t.amount))
         .collect())
 }
 
@@ -43,7 +43,7 @@ pub fn check(conn: &mut DbConnection) -> QueryResult<Vec<String>> {
     let mut held = totals(
         conn,
         &format!(
-            "SELECT user_id AS owner, coin, CAST(SUM(amount + fee) AS BIGINT) AS total \
+            "SELECT user_id AS owner, coin, CAST(SUM(amount + fee) AS BIGINT) AS amount \
              FROM wallet_withdrawals WHERE status IN ({open}) AND internal_user_id IS NULL \
              GROUP BY user_id, coin"
         ),
@@ -74,7 +74,7 @@ pub fn check(conn: &mut DbConnection) -> QueryResult<Vec<String>> {
     let credited = totals(
         conn,
         &format!(
-            "SELECT '' AS owner, coin, CAST(SUM(amount) AS BIGINT) AS total FROM wallet_deposits \
+            "SELECT '' AS owner, coin, CAST(SUM(amount) AS BIGINT) AS amount FROM wallet_deposits \
              WHERE state = '{}' GROUP BY coin",
             DepositStatus::Credited.as_str()
         ),
@@ -82,7 +82,7 @@ pub fn check(conn: &mut DbConnection) -> QueryResult<Vec<String>> {
     let sent = totals(
         conn,
         &format!(
-            "SELECT '' AS owner, coin, CAST(SUM(amount) AS BIGINT) AS total FROM wallet_withdrawals \
+            "SELECT '' AS owner, coin, CAST(SUM(amount) AS BIGINT) AS amount FROM wallet_withdrawals \
              WHERE status = '{}' AND internal_user_id IS NULL GROUP BY coin",
             CryptoWithdrawalStatus::Completed.as_str()
         ),
@@ -90,7 +90,7 @@ pub fn check(conn: &mut DbConnection) -> QueryResult<Vec<String>> {
     let fees = totals(
         conn,
         &format!(
-            "SELECT '' AS owner, coin, CAST(SUM(fee) AS BIGINT) AS total FROM wallet_withdrawals \
+            "SELECT '' AS owner, coin, CAST(SUM(fee) AS BIGINT) AS amount FROM wallet_withdrawals \
              WHERE status = '{}' AND internal_user_id IS NULL GROUP BY coin",
             CryptoWithdrawalStatus::Completed.as_str()
         ),

@@ -15,6 +15,9 @@
 //! Custody is what the platform holds on chain (negative, like the wire clearing account); the
 //! hold is what the user's withdrawals under way (submitted, in review, broadcast) took.
 
+// `conn` and `coin` stand side by side throughout: both are the natural names.
+#![allow(clippy::similar_names)]
+
 use domain::wallet::{Coin, Network};
 
 use super::ledger::{Account, AccountKind};

@@ -52,10 +52,7 @@ pub fn history(conn: &mut DbConnection, until: i64) -> QueryResult<BTreeMap<Coin
     let mut found: BTreeMap<Coin, Vec<Price>> = BTreeMap::new();
     for (coin, cents, set_at) in rows {
         if let Some(coin) = Coin::from_code(&coin) {
-            found
-                .entry(coin)
-                .or_default()
-                .push(Price { cents, set_at });
+            found.entry(coin).or_default().push(Price { cents, set_at });
         }
     }
     Ok(found)

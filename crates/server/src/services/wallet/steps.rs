@@ -22,9 +22,18 @@ pub enum Step {
         operator: Option<String>,
     },
     /// The chain confirmed it: `confirmations` in block `height`.
-    Complete { height: i64, confirmations: i64 },
-    Reject { reason: String, operator: String },
-    Fail { reason: String, operator: String },
+    Complete {
+        height: i64,
+        confirmations: i64,
+    },
+    Reject {
+        reason: String,
+        operator: String,
+    },
+    Fail {
+        reason: String,
+        operator: String,
+    },
     /// By its user, before it is broadcast.
     Cancel,
 }
@@ -83,7 +92,7 @@ fn movement(found: &CryptoWithdrawalRow, step: &Step, coin: Coin) -> Option<Move
 pub fn apply(
     conn: &mut DbConnection,
     found: &CryptoWithdrawalRow,
-    step: Step,
+    step: &Step,
     now: i64,
 ) -> anyhow::Result<Result<CryptoWithdrawalRow, Refused>> {
     let (from, to) = (found.status(), step.status());
@@ -100,7 +109,7 @@ pub fn apply(
         wallet_withdrawals::status.eq(to.as_str()),
         wallet_withdrawals::updated_at.eq(now),
     );
-    let moved = match &step {
+    let moved = match step {
         Step::Review | Step::Cancel => diesel::update(target).set(base).execute(conn)?,
         Step::Broadcast { txid, operator } => diesel::update(target)
             .set((
@@ -141,12 +150,14 @@ pub fn apply(
         let status = find(conn, &found.id)?.map_or(from, |w| w.status());
         return Ok(Err(Refused::WrongState(status)));
     }
-    if let Some(movement) = movement(found, &step, coin) {
+    if let Some(movement) = movement(found, step, coin) {
         if let Err(refusal) = ledger::post(conn, &movement, now)? {
             anyhow::bail!("{}: {refusal:?}", movement.reference);
         }
     }
-    Ok(Ok(find(conn, &found.id)?.ok_or(diesel::result::Error::NotFound)?))
+    Ok(Ok(
+        find(conn, &found.id)?.ok_or(diesel::result::Error::NotFound)?
+    ))
 }
 
 fn load(conn: &mut DbConnection, id: &str) -> QueryResult<Result<CryptoWithdrawalRow, Refused>> {
@@ -171,17 +182,23 @@ pub fn approve(conn: &mut DbConnection, id: &str, operator: &str, now: i64) -> O
         txid: sandbox_txid(network),
         operator: Some(operator.to_owned()),
     };
-    apply(conn, &found, step, now)
+    apply(conn, &found, &step, now)
 }
 
 /// An operator rejects `id` before it is broadcast: amount and fee go back.
-pub fn reject(conn: &mut DbConnection, id: &str, reason: &str, operator: &str, now: i64) -> Outcome {
+pub fn reject(
+    conn: &mut DbConnection,
+    id: &str,
+    reason: &str,
+    operator: &str,
+    now: i64,
+) -> Outcome {
     let step = Step::Reject {
         reason: reason.to_owned(),
         operator: operator.to_owned(),
     };
     match load(conn, id)? {
-        Ok(found) => apply(conn, &found, step, now),
+        Ok(found) => apply(conn, &found, &step, now),
         Err(refused) => Ok(Err(refused)),
     }
 }
@@ -194,7 +211,7 @@ pub fn fail(conn: &mut DbConnection, id: &str, reason: &str, operator: &str, now
         operator: operator.to_owned(),
     };
     match load(conn, id)? {
-        Ok(found) => apply(conn, &found, step, now),
+        Ok(found) => apply(conn, &found, &step, now),
         Err(refused) => Ok(Err(refused)),
     }
 }
@@ -202,7 +219,7 @@ pub fn fail(conn: &mut DbConnection, id: &str, reason: &str, operator: &str, now
 /// Its user cancels `id` before it is broadcast: amount and fee go back.
 pub fn cancel(conn: &mut DbConnection, id: &str, now: i64) -> Outcome {
     match load(conn, id)? {
-        Ok(found) => apply(conn, &found, Step::Cancel, now),
+        Ok(found) => apply(conn, &found, &Step::Cancel, now),
         Err(refused) => Ok(Err(refused)),
     }
 }
@@ -235,7 +252,7 @@ pub fn confirm(
                 height: included,
                 confirmations: count,
             };
-            if apply(conn, &found, step, now)?.is_ok() {
+            if apply(conn, &found, &step, now)?.is_ok() {
                 completed.push(found.id);
             }
         } else {

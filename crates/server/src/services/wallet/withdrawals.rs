@@ -190,7 +190,11 @@ pub fn request(
 ) -> anyhow::Result<Result<CryptoWithdrawalRow, Refused>> {
     let id = new_id();
     let coin = chain.coin;
-    let fee = if recipient.is_some() { 0 } else { asked.fee_minor };
+    let fee = if recipient.is_some() {
+        0
+    } else {
+        asked.fee_minor
+    };
     let amount = asked.amount_minor;
     let debit = amount
         .checked_add(fee)
@@ -263,7 +267,7 @@ pub fn request(
             operator: None,
         }
     };
-    steps::apply(conn, &found, next, now)
+    steps::apply(conn, &found, &next, now)
 }
 
 /// The withdrawal `id`, whoever's it is.

@@ -367,8 +367,8 @@ async fn owner(app: &TestApp) -> Owner {
         .expect("withdrawal id")
         .to_owned();
     // Coins, and a crypto withdrawal in review (still cancellable).
-    use domain::wallet::{Coin, Network};
-    crate::wallet::fund(app, &holder.token, Coin::Btc, Network::Btc, "2").await;
+    let (btc, bitcoin) = (domain::wallet::Coin::Btc, domain::wallet::Network::Btc);
+    crate::wallet::fund(app, &holder.token, btc, bitcoin, "2").await;
     let wallet_record = crate::wallet::records(app, &holder.token, "type=DEPOSIT").await[0]["id"]
         .as_str()
         .expect("deposit id")

@@ -53,7 +53,9 @@ fn record_of(conn: &mut DbConnection, user_id: &str, id: &str) -> Result<WalletR
 fn named_chain(form: &CryptoWithdrawalForm) -> Option<(Coin, Network)> {
     let coin = Coin::from_code(form.coin_code.text()?)?;
     let network = Network::from_code(form.network.text()?)?;
-    coin.networks().contains(&network).then_some((coin, network))
+    coin.networks()
+        .contains(&network)
+        .then_some((coin, network))
 }
 
 /// Where the destination is: `Some(user)` for another user's deposit address on the chosen
@@ -68,9 +70,10 @@ fn recipient(
         return Ok(None);
     };
     match addresses::owner_of(conn, &canonical)? {
-        Some(owner) if owner.network == network && owner.user_id == user_id => Err(
-            AppError::new(ApiCode::Refused, "api.wallet_own_deposit_address"),
-        ),
+        Some(owner) if owner.network == network && owner.user_id == user_id => Err(AppError::new(
+            ApiCode::Refused,
+            "api.wallet_own_deposit_address",
+        )),
         Some(owner) if owner.network == network => Ok(Some(owner.user_id)),
         _ => Ok(None),
     }
@@ -113,7 +116,9 @@ fn earlier_answer(
         ));
     }
     let record = record_of(conn, user_id, &earlier.id)?;
-    Ok(Some(Api::ok(record).saying("api.wallet_withdrawal_repeated")))
+    Ok(Some(
+        Api::ok(record).saying("api.wallet_withdrawal_repeated"),
+    ))
 }
 
 /// Why the form names no chain: its coin or its network missing (`required_choice`) or not one
@@ -138,7 +143,14 @@ fn chain_and_context(
     user_id: &str,
     form: &CryptoWithdrawalForm,
     now: i64,
-) -> Result<(Chain, Option<String>, domain::forms::CryptoWithdrawalContext), AppError> {
+) -> Result<
+    (
+        Chain,
+        Option<String>,
+        domain::forms::CryptoWithdrawalContext,
+    ),
+    AppError,
+> {
     let (coin, network) = named_chain(form).ok_or_else(|| unknown_chain(form))?;
     let chain = chain_of(conn, coin, network)?;
     let to = recipient(conn, user_id, network, form.address.text())?;
@@ -203,15 +215,14 @@ pub async fn withdraw_coin(
             }
             let (chain, to, context) = chain_and_context(conn, &user_id, &form, now)?;
             let asked = form.parse(&context)?;
-            let done = match withdrawals::request(conn, &user_id, &chain, &asked, to.as_deref(), now)?
-            {
-                Ok(done) => done,
-                Err(_) => {
-                    return Err(AppError::new(
-                        ApiCode::Refused,
-                        "error.insufficient_balance",
-                    ));
-                }
+            // Refused only when the balance no longer covers it (decided by the ledger).
+            let Ok(done) =
+                withdrawals::request(conn, &user_id, &chain, &asked, to.as_deref(), now)?
+            else {
+                return Err(AppError::new(
+                    ApiCode::Refused,
+                    "error.insufficient_balance",
+                ));
             };
             security_log::record(
                 conn,

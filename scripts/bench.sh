@@ -2,7 +2,7 @@
 # `make bench`: the figures the budgets are checked against (README "Budgets").
 # Expects `make web` to have run (pkg/ and web/dist/ built) for the sizes and Lighthouse.
 #
-# BENCH_ONLY picks parts (comma-separated): sizes, validation, server, cards, wallet, uploads,
+# BENCH_ONLY picks parts (comma-separated): sizes, validation, wallet, server, cards, uploads,
 # lighthouse.
 # Unset: all of them. `BENCH_ONLY=cards` (`make bench-cards`) needs only the release server:
 # card list / healthz, recharges and authorizations on SQLite and PostgreSQL.
@@ -45,6 +45,11 @@ if part validation; then
 echo "== one full-form validation (median of 51 batches of 1000)   budget 30 µs through wasm"
 cargo run -q --release -p domain --example bench
 node --experimental-wasm-modules --no-warnings scripts/bench-wasm.mjs
+fi
+
+if part wallet; then
+echo "== wallet: deposit addresses derived per second (BIP-32 public derivation and the address)"
+cargo run -q --release -p server --example derive
 fi
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
@@ -105,7 +110,7 @@ fi
 fi
 
 if part wallet; then
-  echo "== wallet: wallet/balance (3 coins at their reference prices) vs /healthz (budget ≥ 0.5), deposit addresses derived per second, ledger check"
+  echo "== wallet: wallet/balance (3 coins at their reference prices) vs /healthz (budget ≥ 0.5), ledger check"
   cargo run -q --release -p server --example wallet -- "http://127.0.0.1:$port" "$data" "$data/fiscard.db"
 fi
 

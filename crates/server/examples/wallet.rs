@@ -1,6 +1,6 @@
-//! `make bench` (wallet part): `GET wallet/balance` (three coins, each valued at its reference
-//! price) against `/healthz` on a running release server, and deposit addresses derived per
-//! second from the networks' account xpubs (in process); then the ledger check.
+//! `make bench` (wallet part, beside `derive`'s addresses per second): `GET wallet/balance`
+//! (three coins, each valued at its reference price) against `/healthz` on a running release
+//! server; then the ledger check.
 //!
 //! `cargo run --release -p server --example wallet -- <base-url> <data-dir> <database-url>`
 //!
@@ -13,19 +13,17 @@
 mod common;
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use domain::wallet::{Coin, Network};
 use serde_json::Value;
 use server::db::Db;
 use server::services::ledger;
 use server::services::wallet::chain::{self, Output};
-use server::services::wallet::derive::{DepositKeys, deposit_address};
 
 use common::{measure, register, report};
 
 const PHASE: Duration = Duration::from_secs(5);
-const DERIVED: u32 = 2_000;
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() -> anyhow::Result<()> {
@@ -95,20 +93,6 @@ async fn main() -> anyhow::Result<()> {
     .await;
     report("GET /api/wallet/balance (3 coins)", &balance);
     println!("ratio balance/healthz   {:.2}", balance.rps / health.rps);
-
-    let keys = DepositKeys::sandbox();
-    for network in Network::ALL {
-        let started = Instant::now();
-        let mut last = String::new();
-        for index in 0..DERIVED {
-            last = deposit_address(&keys, network, index);
-        }
-        println!(
-            "{:<48} {:>8.0} addresses/s  (last {last})",
-            format!("derive {} deposit addresses", network.code()),
-            f64::from(DERIVED) / started.elapsed().as_secs_f64()
-        );
-    }
 
     let check = db
         .read(|conn| Ok(ledger::check(conn)?))

@@ -31,7 +31,6 @@ pub mod prices;
 pub mod records;
 mod steps;
 pub mod valuation;
-
 pub mod withdrawals;
 
 pub use check::check;

@@ -110,7 +110,7 @@ fi
 fi
 
 if part wallet; then
-  echo "== wallet: wallet/balance (3 coins at their reference prices) vs /healthz (budget ≥ 0.5), ledger check"
+  echo "== wallet: wallet/balance (3 coins at their reference prices) vs /healthz and vs user/self, ledger check"
   cargo run -q --release -p server --example wallet -- "http://127.0.0.1:$port" "$data" "$data/fiscard.db"
 fi
 

@@ -83,6 +83,15 @@ async fn main() -> anyhow::Result<()> {
 
     let health = measure(&client, &format!("{base}/healthz"), None, 8, PHASE).await;
     report("GET /healthz", &health);
+    let own = measure(
+        &client,
+        &format!("{base}/api/user/self"),
+        Some(&token),
+        8,
+        PHASE,
+    )
+    .await;
+    report("GET /api/user/self (the session alone, for scale)", &own);
     let balance = measure(
         &client,
         &format!("{base}/api/wallet/balance"),
@@ -92,7 +101,11 @@ async fn main() -> anyhow::Result<()> {
     )
     .await;
     report("GET /api/wallet/balance (3 coins)", &balance);
-    println!("ratio balance/healthz   {:.2}", balance.rps / health.rps);
+    println!(
+        "ratio balance/healthz   {:.2}   balance/user-self {:.2}",
+        balance.rps / health.rps,
+        balance.rps / own.rps
+    );
 
     let check = db
         .read(|conn| Ok(ledger::check(conn)?))

@@ -40,7 +40,7 @@ CREATE TABLE wallet_prices (
     set_by TEXT NOT NULL
 );
 
-CREATE INDEX wallet_prices_by_coin ON wallet_prices (coin, set_at);
+CREATE INDEX wallet_prices_by_coin ON wallet_prices (coin, set_at, id);
 
 INSERT INTO wallet_prices VALUES
     ('seed-btc', 'BTC', 6500000, 1767225600000, 'seed'),

@@ -10,7 +10,7 @@
 use diesel::prelude::*;
 use domain::wallet::{Coin, DepositStatus, Network};
 
-pub use super::deposits::{Deposit, Output, Seen, deposit, find_owned, reason};
+pub use super::deposits::{Deposit, Output, Seen, deposit, reason};
 use super::withdrawals;
 use super::{main_account, platform};
 use crate::db::DbConnection;
@@ -30,14 +30,6 @@ fn advance_tip(
             wallet_chain_tips::updated_at.eq(now),
         ))
         .execute(conn)?;
-    wallet_chain_tips::table
-        .find(network.code())
-        .select(wallet_chain_tips::height)
-        .first(conn)
-}
-
-/// `network`'s tip height.
-pub fn tip(conn: &mut DbConnection, network: Network) -> QueryResult<i64> {
     wallet_chain_tips::table
         .find(network.code())
         .select(wallet_chain_tips::height)

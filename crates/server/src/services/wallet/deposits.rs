@@ -178,17 +178,3 @@ fn find_output(
         .first(conn)
         .optional()
 }
-
-/// The deposit `id` of the user (another user's answers none).
-pub fn find_owned(
-    conn: &mut DbConnection,
-    user_id: &str,
-    id: &str,
-) -> QueryResult<Option<Deposit>> {
-    wallet_deposits::table
-        .filter(wallet_deposits::id.eq(id))
-        .filter(wallet_deposits::user_id.eq(user_id))
-        .select(Deposit::as_select())
-        .first(conn)
-        .optional()
-}

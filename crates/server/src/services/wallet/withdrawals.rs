@@ -82,15 +82,6 @@ impl CryptoWithdrawalRow {
     pub fn debit(&self) -> i64 {
         self.amount + self.fee
     }
-
-    /// Whether `form` asks for what this withdrawal is (a retry of it).
-    pub fn is_same_as(&self, form: &CryptoWithdrawal) -> bool {
-        self.coin == form.coin.code()
-            && self.network == form.network.code()
-            && self.address == form.address
-            && self.memo == form.memo
-            && self.amount == form.amount_minor
-    }
 }
 
 /// Why a withdrawal did not move.

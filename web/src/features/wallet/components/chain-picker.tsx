@@ -77,21 +77,20 @@ export function NetworkPicker({
   readonly help: string;
   readonly w: WalletText;
 }) {
-  const helpId = useId();
+  const id = useId();
   return (
-    <Field.Root required>
-      <Field.Label id={`${helpId}-label`}>
+    <Stack gap="1.5">
+      <Text id={`${id}-label`} fontWeight="medium" fontSize="sm">
         {w.t("wallet.deposit.network")}
-        <Field.RequiredIndicator />
-      </Field.Label>
+      </Text>
       <RadioGroup.Root
         colorPalette="teal"
         value={chain.network ?? null}
         onValueChange={({ value }) => {
           if (value) chain.setNetwork(value);
         }}
-        aria-labelledby={`${helpId}-label`}
-        aria-describedby={helpId}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-help`}
       >
         <Stack gap="2" direction={{ base: "column", sm: "row" }} wrap="wrap">
           {coin.networks.map((n) => (
@@ -118,9 +117,9 @@ export function NetworkPicker({
           ))}
         </Stack>
       </RadioGroup.Root>
-      <Text id={helpId} fontSize="sm" color="fg.muted">
+      <Text id={`${id}-help`} fontSize="sm" color="fg.muted">
         {help}
       </Text>
-    </Field.Root>
+    </Stack>
   );
 }

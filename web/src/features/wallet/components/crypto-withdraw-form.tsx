@@ -94,10 +94,13 @@ export function CryptoWithdrawForm({
   const [address, amount] = [watch("address"), watch("amount")];
   const check = address.trim() === "" ? undefined : domain.checkAddress(chain.network, address);
   const similar = check?.ok ? previous.find((used) => domain.looksLike(used, check.address ?? address)) : undefined;
-  // A checksum or a network is known only once the whole address is there: say so at once.
+  // A checksum or a network is known only once the whole address is there: say so at once,
+  // before the field is left.
+  const outcome = check ? `${check.ok}/${check.code ?? ""}/${check.network ?? ""}` : "";
+  const showNow = check !== undefined && (check.ok || SHOWN_AS_TYPED.has(check.code ?? ""));
   useEffect(() => {
-    if (check && (check.ok || (check.code !== undefined && SHOWN_AS_TYPED.has(check.code)))) void trigger("address");
-  }, [check?.ok, check?.code, check?.network, trigger]); // eslint-disable-line react-hooks/exhaustive-deps -- the check's outcome, not its object
+    if (showNow) void trigger("address");
+  }, [outcome, showNow, trigger]);
 
   const max = domain.cryptoWithdrawalMax(minor(available), minor(chain.withdrawFee), minor(chain.multiple), minor(chain.maxWithdraw));
   const typed = domain.parseAmount(amount, scale);
@@ -203,7 +206,8 @@ export function CryptoWithdrawForm({
       <Text fontSize="sm" color="fg.muted">
         {t("wallet.withdraw.fee_note")} {t("wallet.withdraw.review_note")}
       </Text>
-      {errors.network && <FormError error={errors.network} />}
+      {/* The fields the page chose (coin, network) and the attempt's id have no control of their own. */}
+      <FormError error={errors.network ?? errors.coinCode ?? errors.clientOrderId} />
       <FormError error={errors.root} />
       <Button type="submit" colorPalette="teal" loading={isSubmitting}>
         {t("wallet.withdraw.submit")}

@@ -13,6 +13,7 @@ use domain::gates::{GateState, GatedAction};
 use domain::labels::{LabelKind, LabelValue};
 use domain::money::Rate;
 use domain::security::{SecureAction, SecurityConfig, SwitchModule, SwitchTarget};
+use domain::wallet::{AddressCheck, Network};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_wasm_bindgen::{Deserializer, Serializer};
@@ -112,6 +113,46 @@ pub fn withdrawal_quote(amount: &str, fixed: &str, rate: &str) -> Result<JsValue
         Some(quote) => to_js(&quote),
         None => Ok(JsValue::UNDEFINED),
     }
+}
+
+/// Whether `text` is an address of `network`: its canonical spelling, or the error code and,
+/// for an address of another network, that network.
+#[wasm_bindgen(js_name = checkAddress, unchecked_return_type = "AddressCheck")]
+pub fn check_address(
+    #[wasm_bindgen(unchecked_param_type = "Network")] network: JsValue,
+    text: &str,
+) -> Result<JsValue> {
+    let network: Network = from_js(network, "network")?;
+    to_js(&AddressCheck::of(network, text))
+}
+
+/// The network `text` is a valid address of, or `undefined`.
+#[wasm_bindgen(js_name = identifyNetwork, unchecked_return_type = "Network | undefined")]
+pub fn identify_network(text: &str) -> Result<JsValue> {
+    match domain::wallet::identify_network(text) {
+        Some(network) => to_js(&network),
+        None => Ok(JsValue::UNDEFINED),
+    }
+}
+
+/// Whether `candidate` looks like the previously used `previous` without being it (same ends,
+/// different middle): the browser warns before the withdrawal is confirmed.
+#[wasm_bindgen(js_name = looksLike)]
+pub fn looks_like(previous: &str, candidate: &str) -> bool {
+    domain::wallet::looks_like(previous, candidate)
+}
+
+/// The most a crypto withdrawal may send (minor units of the coin), the fee on top.
+#[wasm_bindgen(js_name = cryptoWithdrawalMax)]
+pub fn crypto_withdrawal_max(available: f64, fee: f64, multiple: f64, maximum: f64) -> Result<f64> {
+    let max = domain::wallet::max_withdrawal(
+        safe_integer(available)?,
+        safe_integer(fee)?,
+        safe_integer(multiple)?,
+        safe_integer(maximum)?,
+    );
+    #[allow(clippy::cast_precision_loss)] // at most `available`, within 2^53
+    Ok(max as f64)
 }
 
 /// `undefined` when the file may be uploaded, else the rejection naming it.

@@ -90,6 +90,7 @@ error_codes! {
     AddressChecksum => "address_checksum",
     AddressWrongNetwork => "address_wrong_network",
     MemoRequired => "memo_required",
+    MemoNotSupported => "memo_not_supported",
     AmountNotMultiple => "amount_not_multiple",
     CryptoWithdrawalBelowMinimum => "crypto_withdrawal_below_minimum",
     CryptoWithdrawalAboveMaximum => "crypto_withdrawal_above_maximum",

@@ -37,6 +37,11 @@ fn context(form: FormName) -> Value {
             "maximum": 1_000_000, "dailyLeft": 500_000, "monthlyLeft": 900_000,
             "destination": { "usableFrom": 1_700_000_000_000_i64, "needsNewDetails": false, "capLeft": 50_000 }
         }),
+        FormName::CryptoWithdrawal => json!({
+            "coin": "USDT", "network": "TRX", "available": 250_000_000, "fee": 1_000_000,
+            "minimum": 10_000_000, "maximum": 100_000_000_000_i64, "multiple": 1,
+            "dailyLeft": 200_000_000, "withdrawEnabled": true, "memoRequired": false
+        }),
         FormName::BasicIdentityStep1 => json!({ "today": "2026-03-15" }),
         FormName::IndividualInvestor => json!({ "basicCountry": "US" }),
         FormName::Aml | FormName::Qi => json!({ "investorType": 0 }),
@@ -71,6 +76,29 @@ proptest! {
         if !input.is_object() {
             prop_assert_eq!(errors.len(), 1);
         }
+    }
+
+    #[test]
+    fn any_text_is_an_address_of_one_network_at_most(
+        text in prop_oneof![".{0,80}", "(bc1|BC1|0x|T|1|3)[0-9a-zA-Z]{0,70}"],
+        previous in ".{0,50}",
+    ) {
+        use domain::wallet::{AddressError, Network, check_address, identify_network, looks_like};
+        let valid: Vec<Network> = Network::ALL
+            .into_iter()
+            .filter(|n| check_address(*n, &text).is_ok())
+            .collect();
+        prop_assert!(valid.len() <= 1);
+        prop_assert_eq!(identify_network(&text), valid.first().copied());
+        for network in Network::ALL {
+            if let Ok(canonical) = check_address(network, &text) {
+                // The canonical spelling is itself valid, and canonical.
+                prop_assert_eq!(check_address(network, &canonical), Ok(canonical.clone()));
+            } else if let Some(other) = valid.first() {
+                prop_assert_eq!(check_address(network, &text), Err(AddressError::WrongNetwork(*other)));
+            }
+        }
+        let _ = looks_like(&previous, &text);
     }
 
     #[test]

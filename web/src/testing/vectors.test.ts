@@ -43,6 +43,16 @@ const kinds: Record<string, (c: Case) => unknown> = {
       arg(c).target as domain.SwitchTarget,
       arg(c).on as boolean,
     ),
+  checkAddress: (c) => domain.checkAddress(arg(c).network as domain.Network, arg(c).text as string),
+  identifyNetwork: (c) => domain.identifyNetwork(c.input as string),
+  looksLike: (c) => domain.looksLike(arg(c).previous as string, arg(c).candidate as string),
+  cryptoWithdrawalMax: (c) =>
+    domain.cryptoWithdrawalMax(
+      arg(c).available as number,
+      arg(c).fee as number,
+      arg(c).multiple as number,
+      arg(c).maximum as number,
+    ),
   cardAllows: (c) => domain.cardAllows(arg(c).status as domain.CardStatus, arg(c).action as domain.CardAction),
   // The module answers the memo or throws the error's name; natively the vectors read serde's
   // `{Ok}` / `{Err}` of the same Result.

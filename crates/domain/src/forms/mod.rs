@@ -14,6 +14,7 @@
 
 mod auth;
 mod bank_account;
+mod crypto_withdrawal;
 mod errors;
 mod identity;
 mod investor;
@@ -31,6 +32,7 @@ use validator::ValidateArgs;
 
 pub use auth::{ChangePassword, ChangePasswordForm, EmailForm, Login, LoginForm, NewPasswordForm};
 pub use bank_account::{BankAccount, BankAccountForm};
+pub use crypto_withdrawal::{CryptoWithdrawal, CryptoWithdrawalContext, CryptoWithdrawalForm};
 pub use identity::{
     BasicIdentity, BasicIdentityContext, BasicIdentityStep1Form, BasicIdentityStep2Form,
     IdentityDocuments,
@@ -107,6 +109,7 @@ text_enum! {
         Aml = "aml",
         Qi = "qi",
         Withdrawal = "withdrawal",
+        CryptoWithdrawal = "cryptoWithdrawal",
     }
 }
 
@@ -152,6 +155,7 @@ pub fn validate<'de, D: Deserializer<'de>>(
         FormName::Aml => run::<AmlForm, D>(input, context),
         FormName::Qi => run::<QiForm, D>(input, context),
         FormName::Withdrawal => run::<WithdrawalForm, D>(input, context),
+        FormName::CryptoWithdrawal => run::<CryptoWithdrawalForm, D>(input, context),
     }
 }
 

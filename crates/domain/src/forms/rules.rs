@@ -112,16 +112,24 @@ fn six_digits(input: &Input<Code>, format: ErrorCode) -> Rule {
 /// A positive USD amount: minor units, or why the text is not one. `required` is the code for
 /// text that holds nothing (a separator alone, say).
 pub fn usd_amount(amount: &DecimalText, required: ErrorCode) -> Result<i64, ValidationError> {
-    match parse_amount(&amount.0, USD.scale) {
+    positive_amount(amount, USD.scale, required)
+}
+
+/// A positive amount in minor units at `scale` (a coin's), or why the text is not one: nothing
+/// in it (`required`), not a number, more decimals than the scale (never rounded), not above 0.
+pub fn positive_amount(
+    amount: &DecimalText,
+    scale: u8,
+    required: ErrorCode,
+) -> Result<i64, ValidationError> {
+    match parse_amount(&amount.0, scale) {
         Ok(minor) if minor > 0 => Ok(minor),
         Ok(_) => Err(fail(ErrorCode::AmountNotPositive)),
         Err(AmountError::Empty) => Err(fail(required)),
         Err(AmountError::Invalid) => Err(fail(ErrorCode::AmountInvalid)),
-        Err(AmountError::TooManyDecimals) => Err(fail_with(
-            ErrorCode::AmountTooManyDecimals,
-            "scale",
-            USD.scale,
-        )),
+        Err(AmountError::TooManyDecimals) => {
+            Err(fail_with(ErrorCode::AmountTooManyDecimals, "scale", scale))
+        }
     }
 }
 

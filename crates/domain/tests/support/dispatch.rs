@@ -115,8 +115,35 @@ pub fn dispatch(kind: &str, case: &Map<String, Value>) -> Value {
         "parseWireMemo" => to_value(&domain::wire_memo::WireMemo::parse(
             input.as_str().expect("text"),
         )),
-        other => panic!("unknown vector kind {other}"),
+        other => wallet(other, input).unwrap_or_else(|| panic!("unknown vector kind {other}")),
     }
+}
+
+/// The wallet's exports (`None` for a kind that is not one of them).
+fn wallet(kind: &str, input: &Value) -> Option<Value> {
+    Some(match kind {
+        "checkAddress" => {
+            let network: domain::wallet::Network = arg(input, "network");
+            to_value(&domain::wallet::AddressCheck::of(
+                network,
+                &arg::<String>(input, "text"),
+            ))
+        }
+        "identifyNetwork" => to_value(&domain::wallet::identify_network(
+            input.as_str().expect("text"),
+        )),
+        "looksLike" => json!(domain::wallet::looks_like(
+            &arg::<String>(input, "previous"),
+            &arg::<String>(input, "candidate"),
+        )),
+        "cryptoWithdrawalMax" => json!(domain::wallet::max_withdrawal(
+            arg(input, "available"),
+            arg(input, "fee"),
+            arg(input, "multiple"),
+            arg(input, "maximum"),
+        )),
+        _ => return None,
+    })
 }
 
 /// The integer a JavaScript number holds (the wasm wrapper converts the same way).

@@ -3,6 +3,7 @@ import domainEnUS from "@domain-locales/en-US.json";
 import webEnUS from "@/locales/en-US.json";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { loadDomain } from "@/lib/domain";
 import { callsTo, type MockAnswer } from "@/testing/mock-api";
 import { renderApp } from "@/testing/render-app";
 import { setWidth } from "@/testing/viewport";
@@ -138,7 +139,10 @@ describe("a crypto withdrawal", { timeout: 30_000 }, () => {
     await user.type(amount, "20");
     await user.click(form.getByRole("button", { name: text("wallet.withdraw.submit") }));
     const confirm = within(await screen.findByRole("alertdialog", {}, WAIT));
-    expect(confirm.getByText(text("wallet.withdraw.lookalike_confirm", { address: LOOKALIKE, previous: USED }))).toBeVisible();
+    // The address as it is sent: in its EIP-55 spelling.
+    const canonical = (await loadDomain()).checkAddress("ETH", LOOKALIKE).address;
+    expect(canonical?.toLowerCase()).toBe(LOOKALIKE);
+    expect(confirm.getByText(text("wallet.withdraw.lookalike_confirm", { address: canonical ?? "", previous: USED }))).toBeVisible();
     await user.click(confirm.getByRole("button", { name: text("confirm.cancel") }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
     expect(callsTo(requests, "POST wallet/withdraw")).toHaveLength(0);

@@ -2,7 +2,8 @@
 # `make bench`: the figures the budgets are checked against (README "Budgets").
 # Expects `make web` to have run (pkg/ and web/dist/ built) for the sizes and Lighthouse.
 #
-# BENCH_ONLY picks parts (comma-separated): sizes, validation, server, cards, uploads, lighthouse.
+# BENCH_ONLY picks parts (comma-separated): sizes, validation, wallet, server, cards, uploads,
+# lighthouse.
 # Unset: all of them. `BENCH_ONLY=cards` (`make bench-cards`) needs only the release server:
 # card list / healthz, recharges and authorizations on SQLite and PostgreSQL.
 set -euo pipefail
@@ -46,6 +47,11 @@ cargo run -q --release -p domain --example bench
 node --experimental-wasm-modules --no-warnings scripts/bench-wasm.mjs
 fi
 
+if part wallet; then
+echo "== wallet: deposit addresses derived per second (BIP-32 public derivation and the address)"
+cargo run -q --release -p server --example derive
+fi
+
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 pids=()
 pg_db=""
@@ -72,7 +78,7 @@ start_server() {
 data=$(mktemp -d)
 trap cleanup EXIT
 port=$(free_port)
-if part server || part cards; then
+if part server || part cards || part wallet; then
   start_server "$port" "$data"
 fi
 
@@ -101,6 +107,11 @@ if command -v pg_isready >/dev/null 2>&1 && pg_isready -h 127.0.0.1 -p 5432 -q; 
 else
   echo "== cards on PostgreSQL: 127.0.0.1:5432 does not answer: skipped"
 fi
+fi
+
+if part wallet; then
+  echo "== wallet: wallet/balance (3 coins at their reference prices) vs /healthz (budget ≥ 0.5), ledger check"
+  cargo run -q --release -p server --example wallet -- "http://127.0.0.1:$port" "$data" "$data/fiscard.db"
 fi
 
 if part uploads; then

@@ -98,6 +98,9 @@ pub struct Config {
     pub uploads: UploadsConfig,
     /// Saved bank accounts: the cooling-off period and the first payout's cap.
     pub payouts: PayoutConfig,
+    /// `FISCARD_WALLET_XPUB_BTC`, `…_ETH`, `…_TRX`: the account keys deposit addresses are
+    /// derived from (published sandbox keys by default; production mode refuses those).
+    pub deposit_keys: crate::services::wallet::derive::DepositKeys,
     pub secrets: Secrets,
 }
 
@@ -272,6 +275,7 @@ impl Config {
             test_clock: var(&get, "FISCARD_TEST_CLOCK", false)?,
             uploads: UploadsConfig::from_lookup(&get, &data_dir)?,
             payouts: PayoutConfig::from_lookup(&get)?,
+            deposit_keys: crate::services::wallet::derive::DepositKeys::from_lookup(&get)?,
             secrets: load_secrets(mode, &data_dir, &get)?,
             data_dir,
         };
@@ -303,6 +307,16 @@ impl Config {
         }
         if self.mode == Mode::Production && self.test_clock {
             bail!("FISCARD_TEST_CLOCK is for tests: production mode refuses it");
+        }
+        if self.mode == Mode::Production
+            && let Some(network) = domain::wallet::Network::ALL
+                .into_iter()
+                .find(|n| self.deposit_keys.uses_sandbox_key(*n))
+        {
+            bail!(
+                "FISCARD_WALLET_XPUB_{} is required in production mode (the sandbox key's private keys are public)",
+                network.code()
+            );
         }
         if self.mode == Mode::Production && self.smtp_url.is_none() {
             bail!("SMTP_URL is required in production mode (the local outbox is for development)");

@@ -20,6 +20,7 @@ pub mod routes;
 pub mod services;
 pub mod simulate;
 pub mod state;
+pub mod wallet_cli;
 pub mod web;
 
 use std::net::SocketAddr;
@@ -57,8 +58,10 @@ pub fn build_state(config: Config, clock: Clock) -> anyhow::Result<AppState> {
     }
     let issuer = Arc::new(SandboxIssuer::new(vault.clone()));
     let uploads = services::uploads::Uploads::from_config(&config.uploads)?;
+    let deposit_keys = Arc::new(config.deposit_keys.clone());
     Ok(AppState {
         uploads,
+        deposit_keys,
         config: Arc::new(config),
         db,
         clock,

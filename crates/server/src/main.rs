@@ -22,7 +22,8 @@ enum Command {
         #[command(subcommand)]
         action: AdminAction,
     },
-    /// Play the card network: sign and send issuer events to a running server.
+    /// Play the card network (sign and send issuer events to a running server), or the sandbox
+    /// chain (`simulate chain …`).
     Simulate {
         #[command(subcommand)]
         event: SimulateEvent,
@@ -88,6 +89,11 @@ enum SimulateEvent {
     Void {
         #[command(flatten)]
         payment: PaymentArgs,
+    },
+    /// The sandbox chain: deposits, blocks, reorganisations (writes the database directly).
+    Chain {
+        #[command(subcommand)]
+        action: server::wallet_cli::ChainAction,
     },
 }
 
@@ -266,6 +272,11 @@ enum AdminAction {
         #[command(subcommand)]
         action: WithdrawalAction,
     },
+    /// The crypto wallet: chain settings, reference prices, withdrawals.
+    Wallet {
+        #[command(subcommand)]
+        action: server::wallet_cli::WalletAction,
+    },
     /// Expire the authorization holds the network neither cleared nor voided within
     /// FISCARD_AUTHORIZATION_HOLD_DAYS (the server does it on a timer): their money goes back to
     /// the cards. Safe to run at any time, and beside running servers.
@@ -342,10 +353,14 @@ async fn main() -> anyhow::Result<()> {
             SimulateEvent::Void { payment } => {
                 server::simulate::void(&config, &payment.payment()).await
             }
+            SimulateEvent::Chain { action } => server::wallet_cli::simulate(&config, action).await,
         },
         Command::Admin {
             action: AdminAction::Withdrawal { action },
         } => withdrawal_action(&config, action).await,
+        Command::Admin {
+            action: AdminAction::Wallet { action },
+        } => server::wallet_cli::admin(&config, action).await,
         Command::Admin {
             action: AdminAction::ExpireHolds,
         } => server::admin::expire_holds(&config).await,

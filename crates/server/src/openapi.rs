@@ -75,6 +75,7 @@ pub async fn document() -> HttpResponse {
         (name = "account", description = "The user's USD accounts, on the double-entry ledger."),
         (name = "fiscard", description = "Virtual cards: BINs, applying, revealing, recharging, orders, transactions."),
         (name = "fund", description = "The investor's saved bank accounts."),
+        (name = "wallet", description = "The crypto wallet: coins and networks, balances and their USD value, deposit addresses, withdrawals, records."),
         (name = "issuer", description = "Signed card-transaction events from the card issuer."),
         (name = "captcha", description = "ALTCHA proof-of-work challenges."),
         (name = "system", description = "This document and health."),

@@ -11,6 +11,7 @@ use crate::services::passwords::Passwords;
 use crate::services::sessions::Lifetimes;
 use crate::services::uploads::Uploads;
 use crate::services::vault::Vault;
+use crate::services::wallet::derive::DepositKeys;
 
 /// Shared by every request (cheap to clone).
 #[derive(Debug, Clone)]
@@ -26,6 +27,8 @@ pub struct AppState {
     pub issuer: Arc<dyn CardIssuer>,
     /// Where uploaded documents are stored, encrypted.
     pub uploads: Uploads,
+    /// The networks' account xpubs deposit addresses are derived from.
+    pub deposit_keys: Arc<DepositKeys>,
 }
 
 impl AppState {

@@ -13,7 +13,8 @@ export interface paths {
         /**
          * The user's accounts
          * @description `[{accountType, balance, assets: [{coinCode, type, amount}]}]`, amounts as exact decimal
-         *     text. statusCodes: 200, 101.
+         *     text. `balance` is the USD amount; the main account's assets also list each coin of the
+         *     wallet (available, in the coin's own scale). statusCodes: 200, 101.
          */
         readonly get: operations["show_balance"];
         readonly put?: never;
@@ -61,6 +62,27 @@ export interface paths {
          *     `Cache-Control: no-store`.
          */
         readonly get: operations["challenge"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/coinlist": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The coin list
+         * @description Every coin the wallet holds, its scale and the networks it travels on, with whether
+         *     deposits and withdrawals are open there now. statusCodes: 200.
+         */
+        readonly get: operations["list_coins"];
         readonly put?: never;
         readonly post?: never;
         readonly delete?: never;
@@ -1150,6 +1172,190 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/wallet/balance": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The wallet's balances
+         * @description Per coin: available, frozen (held by withdrawals under way), total, the reference price and
+         *     the value in USD; and the total value with the time of the newest price used.
+         *     statusCodes: 200, 101.
+         */
+        readonly get: operations["show_wallet_balance"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/wallet/coin/config": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * A coin's terms
+         * @description The coin's available balance and, per network: the switches, the minimum deposit, the
+         *     minimum and maximum withdrawal, the fee (on top of the amount), the amount multiple, the
+         *     confirmations, whether a memo is required, the address format, the daily limit and what it
+         *     leaves today. An unknown coin answers 404. statusCodes: 200, 101, 404.
+         */
+        readonly get: operations["show_coin_config"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/wallet/deposit/address": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * A deposit address
+         * @description The user's address for `coinCode` on `network`: derived from the network's extended public
+         *     key on first asking, the same ever after (the network's coins share it). No identity
+         *     verification is needed to deposit. Deposits of that coin switched off on that network answer
+         *     409; an unknown coin or network, or one the coin does not travel on, 404. statusCodes: 200,
+         *     101, 404, 409.
+         */
+        readonly get: operations["show_deposit_address"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/wallet/overview": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The wallet's overview
+         * @description The total value in USD, how it is split across the coins, and its value at the end of each
+         *     of the last 30 UTC days (oldest first; each day at the balances and reference prices of its
+         *     end). statusCodes: 200, 101.
+         */
+        readonly get: operations["show_wallet_overview"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/wallet/record": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The wallet's records
+         * @description Deposits (with their confirmations), withdrawals, and transfers to and from other users'
+         *     deposit addresses, newest first; filtered by coin and type. An unknown coin or type answers
+         *     400. statusCodes: 200, 101, 400.
+         */
+        readonly get: operations["list_records"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/wallet/record/{id}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * A wallet record
+         * @description One deposit, withdrawal or transfer of the user's. An unknown id, or another user's, answers
+         *     404. statusCodes: 200, 101, 404.
+         */
+        readonly get: operations["show_record"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/wallet/withdraw": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Withdraw a coin
+         * @description Needs approved basic identity (105). Sends `amount` of `coinCode` on `network` to `address`
+         *     (checked by the domain: format, checksum, an address of another network named); the chain's
+         *     fee is charged on top, and amount + fee are held until the chain confirms it. Above the
+         *     chain's review threshold an operator approves it first; otherwise it is broadcast at once.
+         *     To another user's deposit address it settles inside the platform at once, without fee
+         *     (your own answers 422). The domain's rules hold (102): minimum, maximum, multiple, daily
+         *     limit, balance, memo. Verified as the trade policy says (103, 104). The same `clientOrderId`
+         *     again answers the withdrawal it made (409 when it asked for something else).
+         *     statusCodes: 200, 101, 102, 103, 104, 105, 404, 409, 422.
+         */
+        readonly post: operations["withdraw_coin"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/wallet/withdraw/cancel/{id}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Cancel a crypto withdrawal
+         * @description Until it is broadcast (submitted or in review): amount and fee go back to the wallet at
+         *     once. Once broadcast it can no longer be stopped (422). An unknown id, or another user's,
+         *     answers 404. statusCodes: 200, 101, 404, 422.
+         */
+        readonly post: operations["cancel_coin_withdrawal"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1165,6 +1371,22 @@ export interface components {
          *     asks for.
          */
         readonly AddBankAccountRequest: components["schemas"]["BankAccountForm"] & components["schemas"]["VerificationForm"];
+        /**
+         * @description How addresses of a network are written.
+         * @enum {string}
+         */
+        readonly AddressFormat: "bitcoin" | "eip55" | "tron_base58";
+        /** @description One coin's part of the wallet's value. */
+        readonly AllocationItem: {
+            readonly coinCode: components["schemas"]["Coin"];
+            /**
+             * Format: int32
+             * @description Its share of the total value in basis points (the shares sum to 10000, or all are 0).
+             */
+            readonly shareBps: number;
+            /** @description USD. */
+            readonly value: string;
+        };
         /**
          * @description A challenge to send to the client; serializes with ALTCHA's field names (`algorithm`,
          *     `challenge`, `maxnumber`, `salt`, `signature`). Deserializing also accepts `maxNumber`,
@@ -1210,7 +1432,7 @@ export interface components {
         readonly Asset: {
             /** @description Exact decimal text. */
             readonly amount: string;
-            /** @description `USD`. */
+            /** @description `USD`, or a coin's code (`BTC`, `ETH`, `USDT`) on the main account. */
             readonly coinCode: string;
             readonly type: components["schemas"]["AssetState"];
         };
@@ -1431,6 +1653,40 @@ export interface components {
         readonly CardStatusChanged: {
             readonly cardStatus: components["schemas"]["CardStatus"];
         };
+        /** @description A coin's terms on one network. Amounts in the coin. */
+        readonly ChainConfig: {
+            readonly addressFormat: components["schemas"]["AddressFormat"];
+            /**
+             * Format: int64
+             * @description Blocks a deposit waits for before it is credited (a withdrawal before it completes).
+             */
+            readonly confirmations: number;
+            /** @description What the daily limit leaves today. */
+            readonly dailyLeft: string;
+            /** @description What one user's withdrawals on this network may take per UTC day. */
+            readonly dailyLimit: string;
+            readonly depositEnabled: boolean;
+            readonly maxWithdraw: string;
+            readonly memoRequired: boolean;
+            /** @description A deposit below it is not credited. */
+            readonly minDeposit: string;
+            readonly minWithdraw: string;
+            /** @description Withdrawal amounts are a multiple of it. */
+            readonly multiple: string;
+            readonly network: components["schemas"]["Network"];
+            readonly withdrawEnabled: boolean;
+            /**
+             * @description Charged on top of the amount the destination receives (none to another user's deposit
+             *     address).
+             */
+            readonly withdrawFee: string;
+        };
+        /** @description A coin on one network, and whether it can be deposited and withdrawn there now. */
+        readonly ChainItem: {
+            readonly depositEnabled: boolean;
+            readonly network: components["schemas"]["Network"];
+            readonly withdrawEnabled: boolean;
+        };
         /** @description Change password: the current one, the new one and its confirmation (client side only). */
         readonly ChangePasswordForm: {
             /** @default null */
@@ -1473,6 +1729,48 @@ export interface components {
              * @description Seconds before another code may be asked for.
              */
             readonly resendAfter: number;
+        };
+        /**
+         * @description A coin, by its code (`coinCode` on the wire).
+         * @enum {string}
+         */
+        readonly Coin: "BTC" | "ETH" | "USDT";
+        /** @description One coin of the wallet. */
+        readonly CoinBalance: {
+            /** @description What can be withdrawn. */
+            readonly available: string;
+            readonly coinCode: components["schemas"]["Coin"];
+            /** @description Held by withdrawals under way (submitted, in review, broadcast and not yet confirmed). */
+            readonly frozen: string;
+            /** @description USD per coin (the reference price); null when the coin has none. */
+            readonly price: string | null;
+            /** @description available + frozen. */
+            readonly total: string;
+            /** @description What `total` is worth in USD (0 without a price). */
+            readonly value: string;
+        };
+        /** @description `GET /wallet/coin/config`. */
+        readonly CoinConfig: {
+            /** @description The coin's available balance. */
+            readonly available: string;
+            readonly coinCode: components["schemas"]["Coin"];
+            readonly networks: readonly components["schemas"]["ChainConfig"][];
+            /** Format: int32 */
+            readonly scale: number;
+        };
+        /** @description A coin and the networks it travels on. */
+        readonly CoinItem: {
+            readonly coinCode: components["schemas"]["Coin"];
+            readonly networks: readonly components["schemas"]["ChainItem"][];
+            /**
+             * Format: int32
+             * @description Decimals of its minor unit.
+             */
+            readonly scale: number;
+        };
+        /** @description `GET /coinlist`. */
+        readonly CoinList: {
+            readonly coin: readonly components["schemas"]["CoinItem"][];
         };
         /** @description A committed attempt. */
         readonly Committed: {
@@ -1545,12 +1843,50 @@ export interface components {
             readonly traditionalCN: string;
         };
         /**
+         * @description Withdraw a coin: the crypto withdrawal form and the verification fields the trade policy
+         *     asks for.
+         */
+        readonly CryptoWithdrawRequest: components["schemas"]["CryptoWithdrawalForm"] & components["schemas"]["VerificationForm"];
+        readonly CryptoWithdrawalForm: {
+            /** @default null */
+            readonly address?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly amount?: components["schemas"]["Input_DecimalText"];
+            /** @default null */
+            readonly clientOrderId?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly coinCode?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly memo?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly network?: components["schemas"]["Input_String"];
+        };
+        /**
          * @description Why an authorization was declined.
          * @enum {string}
          */
         readonly Decline: "card_frozen" | "card_expired" | "card_cancelled" | "exceeds_transaction_limit" | "exceeds_daily_limit" | "exceeds_monthly_limit" | "insufficient_funds" | "issuer_unavailable";
         /** @description Delete a bank account: the verification fields the trade policy asks for. */
         readonly DeleteBankAccountRequest: components["schemas"]["VerificationForm"];
+        /** @description `GET /wallet/deposit/address`: where to send a coin on a network. */
+        readonly DepositAddress: {
+            /**
+             * @description The user's own address on the network (the same every time; shared by the network's
+             *     coins).
+             */
+            readonly address: string;
+            readonly coinCode: components["schemas"]["Coin"];
+            /**
+             * Format: int64
+             * @description Blocks a deposit waits for before it is credited.
+             */
+            readonly confirmations: number;
+            /** @description The memo a deposit must carry; null on networks without memos. */
+            readonly memo: string | null;
+            /** @description A deposit below it is not credited. */
+            readonly minDeposit: string;
+            readonly network: components["schemas"]["Network"];
+        };
         /** @description A saved account's payout state. */
         readonly DestinationState: {
             readonly bankAccount: components["schemas"]["PayoutAccount"];
@@ -1602,7 +1938,7 @@ export interface components {
          * @description A stable key of the message catalogue (`error.<code>`).
          * @enum {string}
          */
-        readonly ErrorCode: "malformed_input" | "invalid_type" | "required_input" | "required_choice" | "required_file" | "text_too_long" | "option_invalid" | "country_invalid" | "email_required" | "email_invalid" | "password_required" | "old_password_required" | "new_password_required" | "password_too_short" | "password_too_long" | "password_too_weak" | "password_same_as_old" | "confirm_required" | "password_mismatch" | "pin_required" | "pin_format" | "pin_too_simple" | "mfa_code_required" | "mfa_code_format" | "email_code_required" | "email_code_format" | "device_name_required" | "device_name_too_long" | "switch_target_invalid" | "switch_needs_authenticator" | "switch_needs_pin" | "mobile_invalid" | "mobile_code_mismatch" | "recharge_amount_required" | "amount_invalid" | "amount_too_many_decimals" | "amount_not_positive" | "insufficient_balance" | "withdrawal_amount_required" | "withdrawal_below_minimum" | "withdrawal_above_maximum" | "withdrawal_first_payout_cap" | "withdrawal_daily_limit" | "withdrawal_monthly_limit" | "bank_account_cooling_off" | "bank_account_needs_new_details" | "routing_number_invalid" | "swift_invalid" | "account_number_invalid" | "iban_invalid" | "name_needs_latin" | "name_invalid_characters" | "date_invalid" | "birthday_in_future" | "underage" | "passport_number_invalid" | "ssn_invalid" | "file_value_invalid" | "director_names_too_many" | "file_type_unsupported" | "file_content_mismatch" | "file_name_too_long" | "file_too_large" | "file_empty" | "file_too_many" | "file_name_invalid" | "file_active_content" | "file_not_owned" | "rejected_unchanged" | "rejection_final";
+        readonly ErrorCode: "malformed_input" | "invalid_type" | "required_input" | "required_choice" | "required_file" | "text_too_long" | "option_invalid" | "country_invalid" | "email_required" | "email_invalid" | "password_required" | "old_password_required" | "new_password_required" | "password_too_short" | "password_too_long" | "password_too_weak" | "password_same_as_old" | "confirm_required" | "password_mismatch" | "pin_required" | "pin_format" | "pin_too_simple" | "mfa_code_required" | "mfa_code_format" | "email_code_required" | "email_code_format" | "device_name_required" | "device_name_too_long" | "switch_target_invalid" | "switch_needs_authenticator" | "switch_needs_pin" | "mobile_invalid" | "mobile_code_mismatch" | "recharge_amount_required" | "amount_invalid" | "amount_too_many_decimals" | "amount_not_positive" | "insufficient_balance" | "withdrawal_amount_required" | "withdrawal_below_minimum" | "withdrawal_above_maximum" | "withdrawal_first_payout_cap" | "withdrawal_daily_limit" | "withdrawal_monthly_limit" | "bank_account_cooling_off" | "bank_account_needs_new_details" | "address_required" | "address_invalid" | "address_checksum" | "address_wrong_network" | "memo_required" | "memo_not_supported" | "amount_not_multiple" | "crypto_withdrawal_below_minimum" | "crypto_withdrawal_above_maximum" | "crypto_withdrawal_balance_below_minimum" | "crypto_withdrawal_daily_limit" | "withdraw_disabled" | "client_order_id_invalid" | "routing_number_invalid" | "swift_invalid" | "account_number_invalid" | "iban_invalid" | "name_needs_latin" | "name_invalid_characters" | "date_invalid" | "birthday_in_future" | "underage" | "passport_number_invalid" | "ssn_invalid" | "file_value_invalid" | "director_names_too_many" | "file_type_unsupported" | "file_content_mismatch" | "file_name_too_long" | "file_too_large" | "file_empty" | "file_too_many" | "file_name_invalid" | "file_active_content" | "file_not_owned" | "rejected_unchanged" | "rejection_final";
         /**
          * @description One event. Amounts are decimal text: `amount` in the payment's `currency`, and
          *     `billingAmount` in the card's currency (the network's conversion; equal to `amount` when
@@ -1832,6 +2168,11 @@ export interface components {
         };
         /** @enum {string} */
         readonly MoneyDirection: "out" | "in";
+        /**
+         * @description A blockchain, by its code (`network` on the wire).
+         * @enum {string}
+         */
+        readonly Network: "BTC" | "ETH" | "TRX";
         /** @description Register and recover, password step: the new password twice. */
         readonly NewPasswordForm: {
             /** @default null */
@@ -1908,6 +2249,8 @@ export interface components {
             /** @description The DEPOSIT order. */
             readonly order: components["schemas"]["OrderItem"];
         };
+        /** @enum {string} */
+        readonly RecordType: "DEPOSIT" | "WITHDRAW" | "TRANSFER_IN" | "TRANSFER_OUT";
         /** @description Step 1 mailed a code; step 2 set the password (no content). */
         readonly Recovery: components["schemas"]["CodeSent"] | components["schemas"]["Empty"];
         /** @description A refund: what reached the card, less the refund fee. */
@@ -2165,6 +2508,41 @@ export interface components {
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
+        readonly Reply_CoinConfig: {
+            /** @description `GET /wallet/coin/config`. */
+            readonly content: {
+                /** @description The coin's available balance. */
+                readonly available: string;
+                readonly coinCode: components["schemas"]["Coin"];
+                readonly networks: readonly components["schemas"]["ChainConfig"][];
+                /** Format: int32 */
+                readonly scale: number;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_CoinList: {
+            /** @description `GET /coinlist`. */
+            readonly content: {
+                readonly coin: readonly components["schemas"]["CoinItem"][];
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
         readonly Reply_Committed: {
             /** @description A committed attempt. */
             readonly content: {
@@ -2199,6 +2577,36 @@ export interface components {
                 readonly security: boolean;
                 /** @description What a trade asks for. */
                 readonly trade: components["schemas"]["TradeSwitches"];
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_DepositAddress: {
+            /** @description `GET /wallet/deposit/address`: where to send a coin on a network. */
+            readonly content: {
+                /**
+                 * @description The user's own address on the network (the same every time; shared by the network's
+                 *     coins).
+                 */
+                readonly address: string;
+                readonly coinCode: components["schemas"]["Coin"];
+                /**
+                 * Format: int64
+                 * @description Blocks a deposit waits for before it is credited.
+                 */
+                readonly confirmations: number;
+                /** @description The memo a deposit must carry; null on networks without memos. */
+                readonly memo: string | null;
+                /** @description A deposit below it is not credited. */
+                readonly minDeposit: string;
+                readonly network: components["schemas"]["Network"];
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
@@ -2610,6 +3018,63 @@ export interface components {
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
+        readonly Reply_Page_WalletRecord: {
+            /** @description One page of a list. */
+            readonly content: {
+                readonly list: readonly {
+                    /** @description The deposit address, or the destination. */
+                    readonly address: string;
+                    /** @description What was deposited, or what the destination receives. */
+                    readonly amount: string;
+                    readonly coinCode: components["schemas"]["Coin"];
+                    /** Format: int64 */
+                    readonly confirmations: number;
+                    /** Format: int64 */
+                    readonly createdAt: number;
+                    /** @description Charged on top of a withdrawal's amount ("0" for the others). */
+                    readonly fee: string;
+                    readonly id: string;
+                    readonly memo: string | null;
+                    readonly network: components["schemas"]["Network"];
+                    /**
+                     * @description Why it was dropped (`reorg`, `dust`, `wrong_network`), rejected or failed
+                     *     (`compliance`, `address_risk`, `user_request`, `broadcast_failed`).
+                     */
+                    readonly reason: string | null;
+                    /** Format: int64 */
+                    readonly requiredConfirmations: number;
+                    /**
+                     * @description A deposit's `DepositStatus` (PENDING, CONFIRMING, CREDITED, DROPPED), else a
+                     *     `CryptoWithdrawalStatus` (SUBMITTED, REVIEWING, BROADCASTING, COMPLETED, REJECTED,
+                     *     FAILED, CANCELLED).
+                     */
+                    readonly status: string;
+                    /** @description The status's catalogue key. */
+                    readonly statusLabelKey: string;
+                    /**
+                     * @description The chain transaction; null before a withdrawal is broadcast and for transfers inside
+                     *     the platform.
+                     */
+                    readonly txid: string | null;
+                    readonly type: components["schemas"]["RecordType"];
+                    /** Format: int64 */
+                    readonly updatedAt: number;
+                }[];
+                /** Format: int64 */
+                readonly totalCount: number;
+                /** Format: int64 */
+                readonly totalPage: number;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
         readonly Reply_Page_WithdrawalItem: {
             /** @description One page of a list. */
             readonly content: {
@@ -2842,6 +3307,93 @@ export interface components {
                  */
                 readonly lastSeenTime: number;
             }[];
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_WalletBalance: {
+            /** @description `GET /wallet/balance`. */
+            readonly content: {
+                readonly overview: components["schemas"]["WalletOverviewTotals"];
+                readonly wallet: readonly components["schemas"]["CoinBalance"][];
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_WalletOverview: {
+            /** @description `GET /wallet/overview`. */
+            readonly content: {
+                /** @description How the value is split across the coins (every coin, in the coin list's order). */
+                readonly allocation: readonly components["schemas"]["AllocationItem"][];
+                /** @description The value at the end of each of the last 30 UTC days, oldest first (today's: now). */
+                readonly history: readonly components["schemas"]["ValuePoint"][];
+                /** @description USD, at the reference prices. */
+                readonly totalValue: string;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_WalletRecord: {
+            /** @description A deposit, withdrawal or transfer of the wallet. */
+            readonly content: {
+                /** @description The deposit address, or the destination. */
+                readonly address: string;
+                /** @description What was deposited, or what the destination receives. */
+                readonly amount: string;
+                readonly coinCode: components["schemas"]["Coin"];
+                /** Format: int64 */
+                readonly confirmations: number;
+                /** Format: int64 */
+                readonly createdAt: number;
+                /** @description Charged on top of a withdrawal's amount ("0" for the others). */
+                readonly fee: string;
+                readonly id: string;
+                readonly memo: string | null;
+                readonly network: components["schemas"]["Network"];
+                /**
+                 * @description Why it was dropped (`reorg`, `dust`, `wrong_network`), rejected or failed
+                 *     (`compliance`, `address_risk`, `user_request`, `broadcast_failed`).
+                 */
+                readonly reason: string | null;
+                /** Format: int64 */
+                readonly requiredConfirmations: number;
+                /**
+                 * @description A deposit's `DepositStatus` (PENDING, CONFIRMING, CREDITED, DROPPED), else a
+                 *     `CryptoWithdrawalStatus` (SUBMITTED, REVIEWING, BROADCASTING, COMPLETED, REJECTED,
+                 *     FAILED, CANCELLED).
+                 */
+                readonly status: string;
+                /** @description The status's catalogue key. */
+                readonly statusLabelKey: string;
+                /**
+                 * @description The chain transaction; null before a withdrawal is broadcast and for transfers inside
+                 *     the platform.
+                 */
+                readonly txid: string | null;
+                readonly type: components["schemas"]["RecordType"];
+                /** Format: int64 */
+                readonly updatedAt: number;
+            };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
             /**
@@ -3168,6 +3720,13 @@ export interface components {
             readonly status: components["schemas"]["IdentityStatus"];
             readonly uuid: string;
         };
+        /** @description The wallet's value at the end of a day. */
+        readonly ValuePoint: {
+            /** @description `YYYY-MM-DD`, UTC. */
+            readonly date: string;
+            /** @description USD. */
+            readonly value: string;
+        };
         /** @enum {string} */
         readonly Verification: "basic" | "investor" | "aml" | "qualify";
         /** @description The step-up verification fields; each is required only when the policy asks for it. */
@@ -3194,6 +3753,70 @@ export interface components {
             readonly approved: boolean;
             readonly declineReason: null | components["schemas"]["Decline"];
             readonly transactionId: string;
+        };
+        /** @description `GET /wallet/balance`. */
+        readonly WalletBalance: {
+            readonly overview: components["schemas"]["WalletOverviewTotals"];
+            readonly wallet: readonly components["schemas"]["CoinBalance"][];
+        };
+        /** @description `GET /wallet/overview`. */
+        readonly WalletOverview: {
+            /** @description How the value is split across the coins (every coin, in the coin list's order). */
+            readonly allocation: readonly components["schemas"]["AllocationItem"][];
+            /** @description The value at the end of each of the last 30 UTC days, oldest first (today's: now). */
+            readonly history: readonly components["schemas"]["ValuePoint"][];
+            /** @description USD, at the reference prices. */
+            readonly totalValue: string;
+        };
+        /** @description What the wallet is worth. */
+        readonly WalletOverviewTotals: {
+            /**
+             * Format: int64
+             * @description When the newest of the prices used was set; null when no coin has a price.
+             */
+            readonly priceTime: number | null;
+            /** @description USD, at the reference prices. */
+            readonly totalValue: string;
+        };
+        /** @description A deposit, withdrawal or transfer of the wallet. */
+        readonly WalletRecord: {
+            /** @description The deposit address, or the destination. */
+            readonly address: string;
+            /** @description What was deposited, or what the destination receives. */
+            readonly amount: string;
+            readonly coinCode: components["schemas"]["Coin"];
+            /** Format: int64 */
+            readonly confirmations: number;
+            /** Format: int64 */
+            readonly createdAt: number;
+            /** @description Charged on top of a withdrawal's amount ("0" for the others). */
+            readonly fee: string;
+            readonly id: string;
+            readonly memo: string | null;
+            readonly network: components["schemas"]["Network"];
+            /**
+             * @description Why it was dropped (`reorg`, `dust`, `wrong_network`), rejected or failed
+             *     (`compliance`, `address_risk`, `user_request`, `broadcast_failed`).
+             */
+            readonly reason: string | null;
+            /** Format: int64 */
+            readonly requiredConfirmations: number;
+            /**
+             * @description A deposit's `DepositStatus` (PENDING, CONFIRMING, CREDITED, DROPPED), else a
+             *     `CryptoWithdrawalStatus` (SUBMITTED, REVIEWING, BROADCASTING, COMPLETED, REJECTED,
+             *     FAILED, CANCELLED).
+             */
+            readonly status: string;
+            /** @description The status's catalogue key. */
+            readonly statusLabelKey: string;
+            /**
+             * @description The chain transaction; null before a withdrawal is broadcast and for transfers inside
+             *     the platform.
+             */
+            readonly txid: string | null;
+            readonly type: components["schemas"]["RecordType"];
+            /** Format: int64 */
+            readonly updatedAt: number;
         };
         /** @description Where to wire USD to fund the account. */
         readonly WireDeposit: components["schemas"]["WireInstructions"] & {
@@ -3397,6 +4020,29 @@ export interface operations {
                     readonly "application/json": components["schemas"]["AltchaChallenge"];
                 };
             };
+        };
+    };
+    readonly list_coins: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_CoinList"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
         };
     };
     readonly apply: {
@@ -4875,6 +5521,227 @@ export interface operations {
                 };
             };
             readonly 400: components["responses"]["BadRequest"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly show_wallet_balance: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_WalletBalance"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly show_coin_config: {
+        readonly parameters: {
+            readonly query: {
+                /** @description `BTC`, `ETH`, `USDT`. */
+                readonly coinCode: string;
+                /** @description `BTC`, `ETH`, `TRX`; where it is asked for. */
+                readonly network?: string;
+            };
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_CoinConfig"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly show_deposit_address: {
+        readonly parameters: {
+            readonly query: {
+                /** @description `BTC`, `ETH`, `USDT`. */
+                readonly coinCode: string;
+                /** @description `BTC`, `ETH`, `TRX`; where it is asked for. */
+                readonly network?: string;
+            };
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_DepositAddress"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly show_wallet_overview: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_WalletOverview"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly list_records: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Only this coin's (`BTC`, `ETH`, `USDT`); all when absent or empty. */
+                readonly coinCode?: string;
+                /**
+                 * @description Only this type's (`DEPOSIT`, `WITHDRAW`, `TRANSFER_IN`, `TRANSFER_OUT`); all when absent
+                 *     or empty.
+                 */
+                readonly type?: string;
+                /** @description The page, from 1. */
+                readonly pageID?: number;
+                /** @description Rows a page (at most 100). */
+                readonly pageSize?: number;
+            };
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Page_WalletRecord"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly show_record: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The record's `id`. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_WalletRecord"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly withdraw_coin: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["CryptoWithdrawRequest"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_WalletRecord"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly cancel_coin_withdrawal: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The withdrawal's `id`. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_WalletRecord"];
+                };
+            };
             readonly 500: components["responses"]["InternalError"];
         };
     };

@@ -469,3 +469,121 @@ diesel::table! {
         screened_at -> BigInt,
     }
 }
+
+diesel::table! {
+    wallet_chains (coin, network) {
+        coin -> Text,
+        network -> Text,
+        deposit_enabled -> Bool,
+        withdraw_enabled -> Bool,
+        min_deposit -> BigInt,
+        min_withdraw -> BigInt,
+        max_withdraw -> BigInt,
+        withdraw_fee -> BigInt,
+        multiple -> BigInt,
+        confirmations -> BigInt,
+        memo_required -> Bool,
+        daily_limit -> BigInt,
+        review_above -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    wallet_prices (id) {
+        id -> Text,
+        coin -> Text,
+        price -> BigInt,
+        set_at -> BigInt,
+        set_by -> Text,
+    }
+}
+
+diesel::table! {
+    wallet_addresses (id) {
+        id -> Text,
+        user_id -> Text,
+        network -> Text,
+        address_index -> BigInt,
+        address -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    wallet_chain_tips (network) {
+        network -> Text,
+        height -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    wallet_deposits (id) {
+        id -> Text,
+        network -> Text,
+        txid -> Text,
+        vout -> BigInt,
+        address -> Text,
+        coin -> Text,
+        amount -> BigInt,
+        user_id -> Nullable<Text>,
+        state -> Text,
+        reason -> Nullable<Text>,
+        block_height -> Nullable<BigInt>,
+        confirmations -> BigInt,
+        required_confirmations -> BigInt,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+        credited_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    wallet_withdrawals (id) {
+        id -> Text,
+        user_id -> Text,
+        client_order_id -> Text,
+        coin -> Text,
+        network -> Text,
+        address -> Text,
+        memo -> Nullable<Text>,
+        amount -> BigInt,
+        fee -> BigInt,
+        status -> Text,
+        needs_review -> Bool,
+        internal_user_id -> Nullable<Text>,
+        txid -> Nullable<Text>,
+        block_height -> Nullable<BigInt>,
+        confirmations -> BigInt,
+        required_confirmations -> BigInt,
+        reason -> Nullable<Text>,
+        reviewed_by -> Nullable<Text>,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+        closed_at -> Nullable<BigInt>,
+    }
+}
+
+// A view (the migration's `wallet_records`): a user's deposits, withdrawals and internal
+// transfers in one list.
+diesel::table! {
+    wallet_records (id, user_id) {
+        id -> Text,
+        user_id -> Text,
+        record_type -> Text,
+        coin -> Text,
+        network -> Text,
+        amount -> BigInt,
+        fee -> BigInt,
+        address -> Text,
+        memo -> Nullable<Text>,
+        txid -> Nullable<Text>,
+        confirmations -> BigInt,
+        required_confirmations -> BigInt,
+        status -> Text,
+        reason -> Nullable<Text>,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}

@@ -13,6 +13,7 @@ mod investor;
 pub mod issuer;
 pub mod test_clock;
 pub(crate) mod user;
+mod wallet;
 
 use std::sync::OnceLock;
 
@@ -119,6 +120,15 @@ routes! {
     post "/fund/investor/withdrawal/create" => fund::withdrawals::withdraw,
     get "/fund/investor/withdrawal/select" => fund::withdrawals::list_withdrawals,
     post "/fund/investor/withdrawal/cancel/{id}" => fund::withdrawals::cancel_withdrawal,
+    get "/coinlist" => wallet::coins::list_coins,
+    get "/wallet/balance" => wallet::balance::show_wallet_balance,
+    get "/wallet/overview" => wallet::balance::show_wallet_overview,
+    get "/wallet/coin/config" => wallet::coins::show_coin_config,
+    get "/wallet/deposit/address" => wallet::deposit::show_deposit_address,
+    post "/wallet/withdraw" => wallet::withdraw::withdraw_coin,
+    post "/wallet/withdraw/cancel/{id}" => wallet::withdraw::cancel_coin_withdrawal,
+    get "/wallet/record" => wallet::records::list_records,
+    get "/wallet/record/{id}" => wallet::records::show_record,
     post "/issuer/events" => issuer::receive,
     get "/openapi.json" => crate::openapi::document,
 }

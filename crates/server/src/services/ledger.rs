@@ -43,6 +43,12 @@ pub enum AccountKind {
     /// What cardholders owe the platform: the part of a late clearing (after its hold expired)
     /// that the card's balance could not cover, paid to the issuer all the same (negative).
     CardShortfall,
+    /// Coins received at the platform's deposit addresses and not yet sent out again, per coin
+    /// (negative: what the platform holds on chain).
+    ChainCustody,
+    /// A user's crypto withdrawals under way (submitted, in review, broadcast and not yet
+    /// confirmed), per coin: amount + fee, held out of their coin balance.
+    CryptoWithdrawalHold,
 }
 
 impl AccountKind {
@@ -59,6 +65,8 @@ impl AccountKind {
             Self::PayoutQueue => "payout_queue",
             Self::PayoutInTransit => "payout_in_transit",
             Self::CardShortfall => "card_shortfall",
+            Self::ChainCustody => "chain_custody",
+            Self::CryptoWithdrawalHold => "crypto_withdrawal_hold",
         }
     }
 
@@ -67,7 +75,11 @@ impl AccountKind {
     pub const fn may_go_negative(self) -> bool {
         matches!(
             self,
-            Self::FeeIncome | Self::WireClearing | Self::IssuerSettlement | Self::CardShortfall
+            Self::FeeIncome
+                | Self::WireClearing
+                | Self::IssuerSettlement
+                | Self::CardShortfall
+                | Self::ChainCustody
         )
     }
 }
@@ -319,7 +331,8 @@ struct Sum {
 /// Recomputes every balance from the entries and checks the invariants: each account's
 /// balance is the sum of its entries; no user or card account is negative; each transaction
 /// sums to zero; all entries sum to zero; the withdrawal holds and payout queues hold what the
-/// withdrawals in them say. The sums are computed by the database, so the check
+/// withdrawals in them say, and so do the wallet's holds, custody and fee accounts.
+/// The sums are computed by the database, so the check
 /// needs no memory for the entries however many there are.
 pub fn check(conn: &mut DbConnection) -> QueryResult<CheckReport> {
     let accounts_total: i64 = accounts::table.count().get_result(conn)?;
@@ -378,5 +391,7 @@ pub fn check(conn: &mut DbConnection) -> QueryResult<CheckReport> {
     }
     // The withdrawals' holds and payout queues against the withdrawals in them.
     report.problems.extend(super::withdrawals::check(conn)?);
+    // The crypto withdrawals' holds, the coins in custody and the coins' fee income.
+    report.problems.extend(super::wallet::check(conn)?);
     Ok(report)
 }

@@ -24,5 +24,6 @@ pub mod trusted_devices;
 pub mod uploads;
 pub mod vault;
 pub mod verification;
+pub mod wallet;
 pub mod wires;
 pub mod withdrawals;

@@ -24,6 +24,9 @@ enum Resource {
     File,
     BankAccount,
     Withdrawal,
+    CryptoWithdrawal,
+    /// A deposit, withdrawal or transfer of the wallet.
+    WalletRecord,
 }
 
 /// Where the route reads the id.
@@ -159,12 +162,32 @@ const ROWS: &[Row] = &[
         place: In::Path,
         rest: nothing,
     },
+    Row {
+        method: "post",
+        path: "/wallet/withdraw/cancel/{id}",
+        resource: Resource::CryptoWithdrawal,
+        field: "id",
+        place: In::Path,
+        rest: nothing,
+    },
+    Row {
+        method: "get",
+        path: "/wallet/record/{id}",
+        resource: Resource::WalletRecord,
+        field: "id",
+        place: In::Path,
+        rest: nothing,
+    },
 ];
 
 /// A field or parameter that names a resource: `id`, `…Id`, `…Key`.
-/// (`companyId` is a company's registration number the user types, not a resource of ours.)
+/// (`companyId` is a company's registration number the user types, not a resource of ours;
+/// `clientOrderId` is the caller's own retry key for a withdrawal, looked up among the caller's
+/// withdrawals only: another user's same key is a new withdrawal of the caller's.)
 fn names_a_resource(name: &str) -> bool {
-    (name == "id" || name.ends_with("Id") || name.ends_with("Key")) && name != "companyId"
+    (name == "id" || name.ends_with("Id") || name.ends_with("Key"))
+        && name != "companyId"
+        && name != "clientOrderId"
 }
 
 /// The properties of a schema, `$ref`s and `allOf` followed.
@@ -248,6 +271,8 @@ struct Owner {
     file: String,
     bank_account: String,
     withdrawal: String,
+    crypto_withdrawal: String,
+    wallet_record: String,
 }
 
 impl Owner {
@@ -259,6 +284,8 @@ impl Owner {
             Resource::File => &self.file,
             Resource::BankAccount => &self.bank_account,
             Resource::Withdrawal => &self.withdrawal,
+            Resource::CryptoWithdrawal => &self.crypto_withdrawal,
+            Resource::WalletRecord => &self.wallet_record,
         }
     }
 
@@ -284,6 +311,8 @@ impl Owner {
             "bankAccounts": content(app.get_api("/fund/investor/bankAccount/select", EN, token).await),
             "withdrawals": content(app.get_api("/fund/investor/withdrawal/select", EN, token).await),
             "withdrawalTerms": content(app.get_api("/fund/investor/withdrawal/config", EN, token).await),
+            "wallet": content(app.get_api("/wallet/balance", EN, token).await),
+            "walletRecords": content(app.get_api("/wallet/record", EN, token).await),
         })
     }
 }
@@ -337,6 +366,26 @@ async fn owner(app: &TestApp) -> Owner {
         .as_str()
         .expect("withdrawal id")
         .to_owned();
+    // Coins, and a crypto withdrawal in review (still cancellable).
+    let (btc, bitcoin) = (domain::wallet::Coin::Btc, domain::wallet::Network::Btc);
+    crate::wallet::fund(app, &holder.token, btc, bitcoin, "2").await;
+    let wallet_record = crate::wallet::records(app, &holder.token, "type=DEPOSIT").await[0]["id"]
+        .as_str()
+        .expect("deposit id")
+        .to_owned();
+    let asked = crate::wallet_withdrawals::body(
+        "BTC",
+        "BTC",
+        crate::wallet_withdrawals::BTC_OUT,
+        "1.5",
+        "idor",
+    );
+    let crypto_withdrawal = crate::wallet_withdrawals::withdraw(app, &holder, &asked)
+        .await
+        .assert_ok()["id"]
+        .as_str()
+        .expect("crypto withdrawal id")
+        .to_owned();
     Owner {
         holder,
         card,
@@ -345,6 +394,8 @@ async fn owner(app: &TestApp) -> Owner {
         file,
         bank_account,
         withdrawal,
+        crypto_withdrawal,
+        wallet_record,
     }
 }
 

@@ -46,5 +46,7 @@ mod switches;
 mod test_clock;
 mod uploads;
 mod user_info;
+mod wallet;
+mod wallet_withdrawals;
 mod web;
 mod withdrawals;

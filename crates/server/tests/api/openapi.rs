@@ -131,7 +131,7 @@ fn every_operation_has_user_lang_a_summary_a_declared_tag_and_a_unique_id() {
         tags,
         BTreeSet::from([
             "auth", "user", "account", "fiscard", "fund", "identity", "investor", "issuer",
-            "captcha", "system"
+            "captcha", "system", "wallet"
         ])
     );
     let mut ids = BTreeSet::new();

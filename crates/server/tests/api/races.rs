@@ -333,3 +333,55 @@ async fn two_cancels_of_a_withdrawal_at_once_give_it_back_once() {
     assert_eq!(codes(&answers), [200, 422]);
     assert_eq!(bank_balance(&app, &h).await, "1000.00");
 }
+
+/// A hundred crypto withdrawals at once (each its own client order id) against a balance for
+/// fifty with their fees: exactly fifty pass, the coin's balance ends at zero, never below.
+#[actix_web::test]
+async fn a_hundred_crypto_withdrawals_at_once_against_fifty_pass_exactly_fifty() {
+    use crate::wallet_withdrawals::{BTC_OUT, WITHDRAW, body};
+    use domain::wallet::{Coin, Network};
+    let app = spawn_app().await;
+    let h = holder(&app, "me@example.com", 0).await;
+    crate::wallet::fund(&app, &h.token, Coin::Btc, Network::Btc, "0.51").await;
+    let answers = at_once(100, |i| {
+        let request = body("BTC", "BTC", BTC_OUT, "0.01", &format!("race-{i}"));
+        let (app, token) = (&app, h.token.clone());
+        async move { post(app, WITHDRAW, &request, &token).await }
+    })
+    .await;
+    let passed = answers.iter().filter(|a| a.code() == 200).count();
+    assert_eq!(
+        passed,
+        50,
+        "{:?}",
+        answers.iter().map(|a| &a.text).collect::<Vec<_>>()
+    );
+    assert!(answers.iter().all(|a| [200, 102, 422].contains(&a.code())));
+    let balance = crate::wallet::coin_balance(&app, &h.token, "BTC").await;
+    assert_eq!(
+        (&balance["available"], &balance["frozen"]),
+        (&json!("0.00000000"), &json!("0.51000000"))
+    );
+    let page = app
+        .get_api("/wallet/record?type=WITHDRAW", EN, Some(&h.token))
+        .await;
+    assert_eq!(page.assert_ok()["totalCount"], 50);
+}
+
+/// Two cancels of one crypto withdrawal in review at once give amount and fee back once.
+#[actix_web::test]
+async fn two_cancels_of_a_crypto_withdrawal_at_once_give_it_back_once() {
+    use crate::wallet_withdrawals::{BTC_OUT, body, withdraw};
+    use domain::wallet::{Coin, Network};
+    let app = spawn_app().await;
+    let h = holder(&app, "me@example.com", 0).await;
+    crate::wallet::fund(&app, &h.token, Coin::Btc, Network::Btc, "2").await;
+    let record = withdraw(&app, &h, &body("BTC", "BTC", BTC_OUT, "1.5", "c-1")).await;
+    let id = record.assert_ok()["id"].as_str().expect("an id").to_owned();
+    let path = format!("/wallet/withdraw/cancel/{id}");
+    let nothing = json!({});
+    let answers = at_once(2, |_| post(&app, &path, &nothing, &h.token)).await;
+    assert_eq!(codes(&answers), [200, 422]);
+    let balance = crate::wallet::coin_balance(&app, &h.token, "BTC").await;
+    assert_eq!(balance["available"], "2.00000000");
+}

@@ -89,6 +89,8 @@ struct Actor {
     authenticators: Vec<String>,
     card: Option<String>,
     bank_account: Option<String>,
+    /// `withdraw` runs as a crypto withdrawal (`wallet/withdraw`) instead of a USD one.
+    crypto: bool,
 }
 
 /// Hashes of the test password and PIN, made once through the API.
@@ -169,6 +171,7 @@ async fn actor(app: &TestApp, n: usize, case: &Case, hashes: &Hashes) -> Actor {
         authenticators: Vec::new(),
         card: None,
         bank_account: None,
+        crypto: false,
     };
     for i in 0..wanted {
         let (secret, id) = bind(app, &actor.uid, &format!("device {i}")).await;
@@ -337,6 +340,12 @@ async fn act(app: &TestApp, case: &Case, who: &Actor, codes: &Codes) -> Answer {
             crate::bank_accounts::us_account(),
         ),
         "bankAccountDelete" => ("post", delete_path.as_str(), json!({})),
+        "withdraw" if who.crypto => (
+            "post",
+            "/wallet/withdraw",
+            json!({ "coinCode": "BTC", "network": "BTC", "address": crate::wallet_withdrawals::BTC_OUT,
+                    "amount": "0.01", "clientOrderId": uuid::Uuid::now_v7().to_string() }),
+        ),
         "withdraw" => (
             "post",
             "/fund/investor/withdrawal/create",
@@ -542,6 +551,15 @@ async fn every_sensitive_action_runs_the_whole_loop_across_the_vectors_settings(
             run(&app, case, &who).await;
         }
         ran += 1;
+        // A crypto withdrawal is the same action, under the same policy.
+        if case.action == "withdraw" {
+            use domain::wallet::{Coin, Network};
+            let mut who = actor(&app, n + 1000, case, &hashes).await;
+            who.crypto = true;
+            crate::wallet::fund(&app, &who.token, Coin::Btc, Network::Btc, "1").await;
+            run(&app, case, &who).await;
+            ran += 1;
+        }
     }
     assert!(ran >= 45, "only {ran} cases ran");
 }

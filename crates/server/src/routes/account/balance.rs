@@ -2,6 +2,7 @@
 
 use actix_web::web;
 use domain::money::{USD, amount_text};
+use domain::wallet::Coin;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -24,7 +25,7 @@ pub struct BalanceEntry {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Asset {
-    /// `USD`.
+    /// `USD`, or a coin's code (`BTC`, `ETH`, `USDT`) on the main account.
     coin_code: &'static str,
     #[serde(rename = "type")]
     kind: AssetState,
@@ -56,7 +57,8 @@ const ACCOUNTS: [(AccountType, AccountKind); 2] = [
 /// The user's accounts
 ///
 /// `[{accountType, balance, assets: [{coinCode, type, amount}]}]`, amounts as exact decimal
-/// text. statusCodes: 200, 101.
+/// text. `balance` is the USD amount; the main account's assets also list each coin of the
+/// wallet (available, in the coin's own scale). statusCodes: 200, 101.
 #[utoipa::path(
     get,
     path = "/account/balance",
@@ -69,16 +71,21 @@ pub async fn show_balance(
     user: CurrentUser,
 ) -> ApiResult<Vec<BalanceEntry>> {
     let user_id = user.0.user_id;
-    let balances = state
+    let (balances, coins) = state
         .db
         .read(move |conn| {
-            ACCOUNTS
+            let usd: Vec<Account> = ACCOUNTS
                 .iter()
-                .map(|(_, kind)| {
-                    ledger::balance(conn, &Account::of_user(&user_id, *kind, USD.code))
-                })
-                .collect::<Result<Vec<i64>, _>>()
-                .map_err(Into::into)
+                .map(|(_, kind)| Account::of_user(&user_id, *kind, USD.code))
+                .collect();
+            let coins: Vec<Account> = Coin::ALL
+                .iter()
+                .map(|coin| crate::services::wallet::main_account(&user_id, *coin))
+                .collect();
+            Ok((
+                ledger::balances(conn, &usd)?,
+                ledger::balances(conn, &coins)?,
+            ))
         })
         .await?;
     let entries: Vec<BalanceEntry> = ACCOUNTS
@@ -86,14 +93,22 @@ pub async fn show_balance(
         .zip(balances)
         .map(|((account_type, _), minor)| {
             let amount = amount_text(minor, USD.scale);
+            let mut assets = vec![Asset {
+                coin_code: USD.code,
+                kind: AssetState::Available,
+                amount: amount.clone(),
+            }];
+            if matches!(account_type, AccountType::MainAccount) {
+                assets.extend(Coin::ALL.iter().zip(&coins).map(|(coin, minor)| Asset {
+                    coin_code: coin.code(),
+                    kind: AssetState::Available,
+                    amount: amount_text(*minor, coin.scale()),
+                }));
+            }
             BalanceEntry {
                 account_type: *account_type,
-                balance: amount.clone(),
-                assets: vec![Asset {
-                    coin_code: USD.code,
-                    kind: AssetState::Available,
-                    amount,
-                }],
+                balance: amount,
+                assets,
             }
         })
         .collect();

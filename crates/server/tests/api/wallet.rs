@@ -1,0 +1,673 @@
+//! The crypto wallet's coins, deposit addresses and the sandbox chain (`fiscard simulate chain
+//! …`): the same address for the same user and network; a deposit credited exactly once after
+//! its confirmations, under replays and concurrent miners; a reorganisation before the credit
+//! drops it (and is refused after); dust and a deposit on the wrong network recorded, never
+//! credited; balances and the 30-day overview at the reference prices. `admin ledger-check`
+//! passes after each (and every teardown checks the ledger too). Withdrawals are in
+//! `wallet_withdrawals.rs`.
+
+use domain::wallet::{Coin, Network, check_address};
+use serde_json::{Value, json};
+use server::services::wallet::chain::{self, Output};
+
+use crate::cards::{Holder, holder};
+use crate::helpers::{EN, TestApp, spawn_app, spawn_app_with};
+
+/// Runs `fiscard <args>`: its standard output, or its error output when it failed.
+pub fn cli(app: &TestApp, args: &[&str]) -> Result<String, String> {
+    let output = app.fiscard(args);
+    if output.status.success() {
+        Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+    } else {
+        Err(String::from_utf8_lossy(&output.stderr).into_owned())
+    }
+}
+
+/// `fiscard simulate chain <args>`.
+pub fn sandbox(app: &TestApp, args: &[&str]) -> Result<String, String> {
+    let mut all = vec!["simulate", "chain"];
+    all.extend_from_slice(args);
+    cli(app, &all)
+}
+
+pub fn ledger_check_passes(app: &TestApp) {
+    let out = cli(app, &["admin", "ledger-check"]).expect("the ledger check passes");
+    assert!(out.contains("ledger check passed"), "{out}");
+}
+
+/// The user's deposit address for `coin` on `network`, through the API.
+pub async fn address(app: &TestApp, token: &str, coin: &str, network: &str) -> String {
+    let path = format!("/wallet/deposit/address?coinCode={coin}&network={network}");
+    app.get_api(&path, EN, Some(token)).await.assert_ok()["address"]
+        .as_str()
+        .expect("an address")
+        .to_owned()
+}
+
+/// Credits `amount` of `coin` on `network` to the user: a deposit to their address, mined to
+/// its confirmations (in process; the CLI's own path is tested below).
+pub async fn fund(app: &TestApp, token: &str, coin: Coin, network: Network, amount: &str) {
+    let to = address(app, token, coin.code(), network.code()).await;
+    let (amount, now) = (amount.to_owned(), app.clock.now_ms());
+    app.db
+        .write(move |conn| {
+            let output = Output {
+                network,
+                txid: server::services::wallet::sandbox_txid(network),
+                vout: 0,
+                address: to,
+                coin: Some(coin),
+                amount,
+            };
+            chain::deposit(conn, &output, now)?;
+            let mined = chain::mine(conn, network, 30, now)?;
+            assert_eq!(mined.credited.len(), 1, "{mined:?}");
+            Ok(())
+        })
+        .await
+        .expect("funded");
+}
+
+/// The wallet's entry for `coin` (`available`, `frozen`, `total`, `price`, `value`).
+pub async fn coin_balance(app: &TestApp, token: &str, coin: &str) -> Value {
+    let balance = app.get_api("/wallet/balance", EN, Some(token)).await;
+    balance.assert_ok()["wallet"]
+        .as_array()
+        .expect("coins")
+        .iter()
+        .find(|c| c["coinCode"] == coin)
+        .expect("the coin")
+        .clone()
+}
+
+pub async fn records(app: &TestApp, token: &str, query: &str) -> Vec<Value> {
+    let answer = app
+        .get_api(&format!("/wallet/record?{query}"), EN, Some(token))
+        .await;
+    answer.assert_ok()["list"]
+        .as_array()
+        .expect("a list")
+        .clone()
+}
+
+/// Sets a reference price at the app's time (the command line runs on the system's clock; its
+/// own test is below).
+async fn set_price(app: &TestApp, coin: Coin, cents: i64) {
+    let now = app.clock.now_ms();
+    app.db
+        .write(move |conn| {
+            Ok(server::services::wallet::prices::set(
+                conn, coin, cents, "test", now,
+            )?)
+        })
+        .await
+        .unwrap();
+}
+
+#[actix_web::test]
+async fn operators_set_reference_prices_and_each_is_audited() {
+    let app = spawn_app().await;
+    let out = cli(&app, &["admin", "wallet", "price", "set", "BTC", "65432.1"]).unwrap();
+    assert!(out.contains("BTC is now 65432.10 USD"), "{out}");
+    assert!(cli(&app, &["admin", "wallet", "price", "set", "BTC", "1.001"]).is_err());
+    assert!(cli(&app, &["admin", "wallet", "price", "set", "DOGE", "1"]).is_err());
+    let list = cli(&app, &["admin", "wallet", "price", "list"]).unwrap();
+    assert!(
+        list.contains("BTC\t65432.10 USD") && list.contains("USDT\t1.00 USD"),
+        "{list}"
+    );
+    let audited = crate::wallet_withdrawals::audit_actions(&app, "BTC").await;
+    assert_eq!(audited, ["wallet_price_set"]);
+}
+
+#[actix_web::test]
+async fn the_coin_list_names_every_coin_and_its_networks() {
+    let app = spawn_app().await;
+    let list = app.get_api("/coinlist", EN, None).await;
+    let coins = &list.assert_ok()["coin"];
+    assert_eq!(
+        coins[2],
+        json!({ "coinCode": "USDT", "scale": 6, "networks": [
+            { "network": "ETH", "depositEnabled": true, "withdrawEnabled": true },
+            { "network": "TRX", "depositEnabled": true, "withdrawEnabled": true },
+        ] })
+    );
+    assert_eq!(
+        (&coins[0]["coinCode"], &coins[0]["scale"]),
+        (&json!("BTC"), &json!(8))
+    );
+    cli(
+        &app,
+        &[
+            "admin",
+            "wallet",
+            "config",
+            "set",
+            "--coin",
+            "USDT",
+            "--network",
+            "TRX",
+            "--withdraw-enabled",
+            "false",
+        ],
+    )
+    .unwrap();
+    let list = app.get_api("/coinlist", EN, None).await;
+    assert_eq!(
+        list.assert_ok()["coin"][2]["networks"][1]["withdrawEnabled"],
+        false
+    );
+}
+
+#[actix_web::test]
+async fn each_user_and_network_has_one_address_the_networks_coins_share() {
+    let app = spawn_app().await;
+    let ada = app
+        .register("ada@example.com", crate::helpers::PASSWORD)
+        .await;
+    let bob = app
+        .register("bob@example.com", crate::helpers::PASSWORD)
+        .await;
+    let btc = address(&app, &ada, "BTC", "BTC").await;
+    assert_eq!(address(&app, &ada, "BTC", "BTC").await, btc);
+    // The first index of each network's sandbox key: the published addresses of the BIP-39 test
+    // mnemonic's accounts (BIP-84's own vector for Bitcoin).
+    assert_eq!(btc, "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu");
+    assert_eq!(
+        check_address(Network::Btc, &btc).as_deref(),
+        Ok(btc.as_str())
+    );
+    let eth = address(&app, &ada, "ETH", "ETH").await;
+    assert_eq!(eth, "0x9858EfFD232B4033E47d90003D41EC34EcaEda94");
+    assert_eq!(address(&app, &ada, "USDT", "ETH").await, eth);
+    assert_eq!(
+        check_address(Network::Eth, &eth).as_deref(),
+        Ok(eth.as_str())
+    );
+    let trx = address(&app, &ada, "USDT", "TRX").await;
+    assert_eq!(trx, "TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH");
+    assert_eq!(
+        check_address(Network::Trx, &trx).as_deref(),
+        Ok(trx.as_str())
+    );
+    assert_ne!(address(&app, &bob, "BTC", "BTC").await, btc);
+
+    let no_chain = app
+        .get_api(
+            "/wallet/deposit/address?coinCode=BTC&network=TRX",
+            EN,
+            Some(&ada),
+        )
+        .await;
+    no_chain.assert_refused(404, "This coin is not available on that network");
+    cli(
+        &app,
+        &[
+            "admin",
+            "wallet",
+            "config",
+            "set",
+            "--coin",
+            "BTC",
+            "--network",
+            "BTC",
+            "--deposit-enabled",
+            "false",
+        ],
+    )
+    .unwrap();
+    let off = app
+        .get_api(
+            "/wallet/deposit/address?coinCode=BTC&network=BTC",
+            EN,
+            Some(&ada),
+        )
+        .await;
+    off.assert_refused(
+        409,
+        "Deposits of this coin on this network are suspended for now",
+    );
+}
+
+#[actix_web::test]
+async fn a_deposit_is_credited_once_after_its_confirmations_however_often_it_is_replayed() {
+    let app = spawn_app().await;
+    let h = holder(&app, "ada@example.com", 0).await;
+    let to = address(&app, &h.token, "BTC", "BTC").await;
+    let deposit = [
+        "deposit",
+        "--network",
+        "BTC",
+        "--address",
+        &to,
+        "--txid",
+        "aa11",
+        "--vout",
+        "1",
+        "--amount",
+        "0.5",
+    ];
+    let out = sandbox(&app, &deposit).unwrap();
+    assert!(
+        out.contains("recorded") && out.contains("is PENDING"),
+        "{out}"
+    );
+    let replay = sandbox(&app, &deposit).unwrap();
+    assert!(replay.contains("seen before"), "{replay}");
+    let mut changed = deposit;
+    changed[10] = "0.6";
+    assert!(
+        sandbox(&app, &changed)
+            .unwrap_err()
+            .contains("was recorded before")
+    );
+
+    let mined = sandbox(&app, &["mine", "--network", "BTC"]).unwrap();
+    assert!(
+        mined.contains("1 deposits confirming, 0 credited"),
+        "{mined}"
+    );
+    let record = &records(&app, &h.token, "").await[0];
+    assert_eq!(
+        (
+            &record["status"],
+            &record["confirmations"],
+            &record["requiredConfirmations"]
+        ),
+        (&json!("CONFIRMING"), &json!(1), &json!(2))
+    );
+    assert_eq!(
+        coin_balance(&app, &h.token, "BTC").await["available"],
+        "0.00000000"
+    );
+    sandbox(&app, &deposit).unwrap();
+    let mined = sandbox(&app, &["mine", "--network", "BTC"]).unwrap();
+    assert!(mined.contains("1 credited"), "{mined}");
+    for _ in 0..2 {
+        sandbox(&app, &deposit).unwrap();
+        let again = sandbox(&app, &["mine", "--network", "BTC", "--blocks", "3"]).unwrap();
+        assert!(again.contains("0 credited"), "{again}");
+    }
+    assert_eq!(
+        coin_balance(&app, &h.token, "BTC").await["available"],
+        "0.50000000"
+    );
+    let list = records(&app, &h.token, "coinCode=BTC&type=DEPOSIT").await;
+    assert_eq!(list.len(), 1);
+    assert_eq!(
+        (
+            &list[0]["status"],
+            &list[0]["statusLabelKey"],
+            &list[0]["amount"],
+            &list[0]["txid"]
+        ),
+        (
+            &json!("CREDITED"),
+            &json!("deposit_status.credited"),
+            &json!("0.50000000"),
+            &json!("aa11")
+        )
+    );
+    let detail = app
+        .get_api(
+            &format!("/wallet/record/{}", list[0]["id"].as_str().unwrap()),
+            EN,
+            Some(&h.token),
+        )
+        .await;
+    assert_eq!(detail.assert_ok()["confirmations"], 2);
+    let balance = app.get_api("/account/balance", EN, Some(&h.token)).await;
+    assert_eq!(
+        balance.assert_ok()[0]["assets"][1],
+        json!({ "coinCode": "BTC", "type": "available", "amount": "0.50000000" })
+    );
+    assert!(records(&app, &h.token, "coinCode=ETH").await.is_empty());
+    ledger_check_passes(&app);
+}
+
+#[actix_web::test]
+async fn concurrent_miners_credit_a_deposit_once() {
+    let app = spawn_app().await;
+    let h = holder(&app, "ada@example.com", 0).await;
+    let to = address(&app, &h.token, "ETH", "ETH").await;
+    sandbox(
+        &app,
+        &[
+            "deposit",
+            "--network",
+            "ETH",
+            "--address",
+            &to,
+            "--txid",
+            "0xbeef",
+            "--amount",
+            "1.25",
+        ],
+    )
+    .unwrap();
+    let app = std::sync::Arc::new(app);
+    let miners: Vec<_> = (0..8)
+        .map(|_| {
+            let app = app.clone();
+            std::thread::spawn(move || {
+                sandbox(&app, &["mine", "--network", "ETH", "--blocks", "3"])
+            })
+        })
+        .collect();
+    let outputs: Vec<String> = miners
+        .into_iter()
+        .map(|m| m.join().expect("a miner").expect("mined"))
+        .collect();
+    let credited = outputs.iter().filter(|o| o.contains("1 credited")).count();
+    assert_eq!(credited, 1, "{outputs:#?}");
+    assert!(
+        outputs.iter().any(|o| o.contains("height 21000024")),
+        "{outputs:#?}"
+    );
+    assert_eq!(
+        coin_balance(&app, &h.token, "ETH").await["available"],
+        "1.25000000"
+    );
+    let entries = app
+        .db
+        .read(|conn| Ok(server::services::ledger::entries_of(conn, "ETH:0xbeef:0")?))
+        .await
+        .unwrap();
+    assert_eq!(entries.len(), 2, "{entries:?}");
+    ledger_check_passes(&app);
+}
+
+#[actix_web::test]
+async fn a_reorganisation_drops_a_deposit_before_its_credit_and_is_refused_after() {
+    let app = spawn_app().await;
+    let h = holder(&app, "ada@example.com", 0).await;
+    let to = address(&app, &h.token, "USDT", "TRX").await;
+    let pay = |txid: &'static str| {
+        [
+            "deposit",
+            "--network",
+            "TRX",
+            "--address",
+            &to,
+            "--txid",
+            txid,
+            "--amount",
+            "250",
+        ]
+        .map(str::to_owned)
+    };
+    let args = pay("t1");
+    sandbox(&app, &args.iter().map(String::as_str).collect::<Vec<_>>()).unwrap();
+    sandbox(&app, &["mine", "--network", "TRX", "--blocks", "5"]).unwrap();
+    let out = sandbox(&app, &["reorg", "--network", "TRX", "--txid", "t1"]).unwrap();
+    assert!(out.contains("dropped deposits"), "{out}");
+    sandbox(&app, &["mine", "--network", "TRX", "--blocks", "30"]).unwrap();
+    assert_eq!(
+        coin_balance(&app, &h.token, "USDT").await["available"],
+        "0.000000"
+    );
+    let dropped = &records(&app, &h.token, "").await[0];
+    assert_eq!(
+        (
+            &dropped["status"],
+            &dropped["reason"],
+            &dropped["confirmations"]
+        ),
+        (&json!("DROPPED"), &json!("reorg"), &json!(0))
+    );
+
+    let args = pay("t2");
+    sandbox(&app, &args.iter().map(String::as_str).collect::<Vec<_>>()).unwrap();
+    sandbox(&app, &["mine", "--network", "TRX", "--blocks", "19"]).unwrap();
+    assert_eq!(
+        coin_balance(&app, &h.token, "USDT").await["available"],
+        "250.000000"
+    );
+    let refused = sandbox(&app, &["reorg", "--network", "TRX", "--txid", "t2"]).unwrap_err();
+    assert!(
+        refused.contains("a credited deposit is not reorganised away"),
+        "{refused}"
+    );
+    assert_eq!(records(&app, &h.token, "").await[0]["status"], "CREDITED");
+    assert!(sandbox(&app, &["reorg", "--network", "TRX", "--txid", "nope"]).is_err());
+    ledger_check_passes(&app);
+}
+
+#[actix_web::test]
+async fn dust_and_a_deposit_on_the_wrong_network_are_recorded_never_credited() {
+    let app = spawn_app().await;
+    let h = holder(&app, "ada@example.com", 0).await;
+    let btc = address(&app, &h.token, "BTC", "BTC").await;
+    let dust = sandbox(
+        &app,
+        &[
+            "deposit",
+            "--network",
+            "BTC",
+            "--address",
+            &btc,
+            "--txid",
+            "d1",
+            "--amount",
+            "0.00009999",
+        ],
+    )
+    .unwrap();
+    assert!(dust.contains("is DROPPED (dust)"), "{dust}");
+    let wrong = sandbox(
+        &app,
+        &[
+            "deposit",
+            "--network",
+            "ETH",
+            "--address",
+            &btc,
+            "--txid",
+            "0xd2",
+            "--amount",
+            "1",
+        ],
+    )
+    .unwrap();
+    assert!(wrong.contains("is DROPPED (wrong_network)"), "{wrong}");
+    let stranger = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+    let unknown = sandbox(
+        &app,
+        &[
+            "deposit",
+            "--network",
+            "BTC",
+            "--address",
+            stranger,
+            "--txid",
+            "d3",
+            "--amount",
+            "1",
+        ],
+    )
+    .unwrap_err();
+    assert!(
+        unknown.contains("is no deposit address of this platform"),
+        "{unknown}"
+    );
+    let too_fine = sandbox(
+        &app,
+        &[
+            "deposit",
+            "--network",
+            "BTC",
+            "--address",
+            &btc,
+            "--txid",
+            "d4",
+            "--amount",
+            "0.000000001",
+        ],
+    )
+    .unwrap_err();
+    assert!(too_fine.contains("at most 8 decimals"), "{too_fine}");
+    for network in ["BTC", "ETH"] {
+        sandbox(&app, &["mine", "--network", network, "--blocks", "20"]).unwrap();
+    }
+    assert_eq!(
+        coin_balance(&app, &h.token, "BTC").await["available"],
+        "0.00000000"
+    );
+    assert_eq!(
+        coin_balance(&app, &h.token, "ETH").await["available"],
+        "0.00000000"
+    );
+    let list = records(&app, &h.token, "type=DEPOSIT").await;
+    let mut seen: Vec<(Value, Value)> = list
+        .iter()
+        .map(|r| (r["status"].clone(), r["reason"].clone()))
+        .collect();
+    seen.sort_by_key(|(_, r)| r.to_string());
+    assert_eq!(
+        seen,
+        [
+            (json!("DROPPED"), json!("dust")),
+            (json!("DROPPED"), json!("wrong_network"))
+        ]
+    );
+    ledger_check_passes(&app);
+}
+
+#[actix_web::test]
+async fn balances_and_the_overview_value_the_coins_at_the_reference_prices_of_each_day() {
+    let app = spawn_app_with(&[
+        ("FISCARD_SESSION_IDLE_MINUTES", "4320"),
+        ("FISCARD_SESSION_ABSOLUTE_HOURS", "72"),
+    ])
+    .await;
+    let h = holder(&app, "ada@example.com", 0).await;
+    set_price(&app, Coin::Btc, 6_000_000).await;
+    fund(&app, &h.token, Coin::Btc, Network::Btc, "0.5").await;
+    fund(&app, &h.token, Coin::Usdt, Network::Trx, "10000").await;
+    let btc = coin_balance(&app, &h.token, "BTC").await;
+    assert_eq!(
+        btc,
+        json!({ "coinCode": "BTC", "available": "0.50000000", "frozen": "0.00000000",
+                "total": "0.50000000", "price": "60000.00", "value": "30000.00" })
+    );
+    let balance = app.get_api("/wallet/balance", EN, Some(&h.token)).await;
+    assert_eq!(balance.assert_ok()["overview"]["totalValue"], "40000.00");
+    assert_eq!(
+        balance.assert_ok()["overview"]["priceTime"],
+        app.clock.now_ms()
+    );
+
+    app.advance_ms(86_400_000);
+    set_price(&app, Coin::Btc, 7_000_000).await;
+    let overview = app.get_api("/wallet/overview", EN, Some(&h.token)).await;
+    let o = overview.assert_ok();
+    assert_eq!(o["totalValue"], "45000.00");
+    assert_eq!(
+        o["allocation"],
+        json!([
+            { "coinCode": "BTC", "value": "35000.00", "shareBps": 7778 },
+            { "coinCode": "ETH", "value": "0.00", "shareBps": 0 },
+            { "coinCode": "USDT", "value": "10000.00", "shareBps": 2222 },
+        ])
+    );
+    let history = o["history"].as_array().expect("points");
+    assert_eq!(history.len(), 30);
+    assert_eq!(history[29]["value"], "45000.00");
+    // Yesterday ended with the same coins at yesterday's price; the day before held none.
+    assert_eq!(history[28]["value"], "40000.00");
+    assert_eq!(history[27]["value"], "0.00");
+    assert_eq!(
+        history[29]["date"],
+        domain::date::Date::of_instant_ms(app.clock.now_ms()).to_string()
+    );
+}
+
+#[actix_web::test]
+async fn a_coins_terms_follow_what_operators_set_and_each_change_is_audited() {
+    let app = spawn_app().await;
+    let h: Holder = holder(&app, "ada@example.com", 0).await;
+    let config = app
+        .get_api("/wallet/coin/config?coinCode=USDT", EN, Some(&h.token))
+        .await;
+    let c = config.assert_ok();
+    assert_eq!(
+        (&c["coinCode"], &c["scale"], &c["available"]),
+        (&json!("USDT"), &json!(6), &json!("0.000000"))
+    );
+    assert_eq!(
+        c["networks"][1],
+        json!({ "network": "TRX", "depositEnabled": true, "withdrawEnabled": true,
+                "minDeposit": "1.000000", "minWithdraw": "10.000000", "maxWithdraw": "100000.000000",
+                "withdrawFee": "1.000000", "multiple": "0.010000", "confirmations": 19,
+                "memoRequired": false, "addressFormat": "tron_base58",
+                "dailyLimit": "200000.000000", "dailyLeft": "200000.000000" })
+    );
+    cli(
+        &app,
+        &[
+            "admin",
+            "wallet",
+            "config",
+            "set",
+            "--coin",
+            "USDT",
+            "--network",
+            "TRX",
+            "--fee",
+            "1.5",
+            "--confirmations",
+            "3",
+        ],
+    )
+    .unwrap();
+    let refused = cli(
+        &app,
+        &[
+            "admin",
+            "wallet",
+            "config",
+            "set",
+            "--coin",
+            "USDT",
+            "--network",
+            "TRX",
+            "--fee",
+            "0.0000001",
+        ],
+    );
+    assert!(refused.unwrap_err().contains("at most 6 decimals"));
+    let refused = cli(
+        &app,
+        &[
+            "admin",
+            "wallet",
+            "config",
+            "set",
+            "--coin",
+            "BTC",
+            "--network",
+            "TRX",
+            "--fee",
+            "1",
+        ],
+    );
+    assert!(
+        refused
+            .unwrap_err()
+            .contains("the platform has no BTC on TRX")
+    );
+    let config = app
+        .get_api("/wallet/coin/config?coinCode=USDT", EN, Some(&h.token))
+        .await;
+    let trx = &config.assert_ok()["networks"][1];
+    assert_eq!(
+        (&trx["withdrawFee"], &trx["confirmations"]),
+        (&json!("1.500000"), &json!(3))
+    );
+    let unknown = app
+        .get_api("/wallet/coin/config?coinCode=DOGE", EN, Some(&h.token))
+        .await;
+    assert_eq!(unknown.code(), 404);
+    let audited = crate::wallet_withdrawals::audit_actions(&app, "USDT/TRX").await;
+    assert_eq!(audited, ["wallet_config_set"]);
+}

@@ -18,7 +18,7 @@ export interface RecordFilter {
 
 export const walletRecordsKey = (filter: RecordFilter, pageID: number): ApiKey => [
   "wallet/record",
-  { coinCode: filter.coinCode ?? null, type: filter.type ?? null, pageID } satisfies RecordsQuery,
+  { coinCode: filter.coinCode, type: filter.type, pageID } satisfies RecordsQuery,
 ];
 
 /** The records, newest first, a page at a time; `setSize(size + 1)` loads the next. */

@@ -39,7 +39,8 @@ export function CoinPage({ coinCode }: { readonly coinCode: string }) {
   const { isMobile } = useViewport();
   const { data: coins } = useCoinList();
   const known = coins === undefined || coins.coin.some((coin) => coin.coinCode === coinCode);
-  const { data: config, error, mutate } = useCoinConfig(known ? coinCode : undefined);
+  // Asked for once the coin is known to exist (the coin list is read once a visit).
+  const { data: config, error, mutate } = useCoinConfig(coins && known ? coinCode : undefined);
   const { data: balance } = useWalletBalance();
   const held = balance?.wallet.find((b) => b.coinCode === coinCode);
   const amount = (text: string) => w.coinAmount(text, coinCode);

@@ -82,8 +82,8 @@ describe("the wallet overview", { timeout: 30_000 }, () => {
     walletApi();
     renderApp("/wallet/coins");
     const header = within(await screen.findByRole("navigation", { name: text("header.menu") }, WAIT));
-    expect(header.getByRole("link", { name: text("menu.wallet") })).toHaveAttribute("aria-current", "page");
-    const menu = within(screen.getByRole("navigation", { name: text("menu.account") }));
+    expect(header.getByRole("link", { name: text("menu.wallet") })).toHaveAttribute("href", "/wallet/overview");
+    const menu = within(await screen.findByRole("navigation", { name: text("menu.account") }, WAIT));
     for (const [label, href] of [
       ["menu.wallet_overview", "/wallet/overview"],
       ["menu.wallet_coins", "/wallet/coins"],
@@ -115,7 +115,7 @@ describe("the coins", { timeout: 30_000 }, () => {
     expect(list.getAllByRole("listitem")).toHaveLength(3);
     const search = screen.getByRole("searchbox", { name: text("wallet.coins.search") });
 
-    await user.type(search, "ether");
+    await user.type(search, "ethereum");
     await waitFor(() => expect(list.getAllByRole("listitem")).toHaveLength(1));
     expect(list.getByRole("link", { name: "ETH" })).toHaveAttribute("href", "/wallet/coins/ETH");
 
@@ -137,7 +137,9 @@ describe("the coins", { timeout: 30_000 }, () => {
     const networks = within(await main.findByRole("table", { name: text("wallet.coin.networks") }, WAIT));
     const tron = within(networks.getByRole("row", { name: new RegExp(text("wallet.network.TRX").replace(/[()]/g, "\\$&")) }));
     expect(tron.getByText("19")).toBeVisible();
+    // The minimum deposit, the fee.
     expect(tron.getByText("1.000000 USDT")).toBeVisible();
+    expect(tron.getByText("1.200000 USDT")).toBeVisible();
     expect(tron.getByText(text("wallet.coin.limits_value", { minimum: "10.000000 USDT", maximum: "5,000.000000 USDT" }))).toBeVisible();
     expect(tron.getByRole("link", { name: text("wallet.deposit") })).toHaveAttribute("href", "/wallet/deposit/USDT?network=TRX");
     expect(main.getByRole("link", { name: text("wallet.records_named", { coin: "USDT" }) })).toHaveAttribute("href", "/wallet/record?coinCode=USDT");

@@ -2,7 +2,7 @@
 import domainEnUS from "@domain-locales/en-US.json";
 import serverEnUS from "@server-locales/en-US.json";
 import webEnUS from "@/locales/en-US.json";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { callsTo } from "@/testing/mock-api";
 import { renderApp } from "@/testing/render-app";
@@ -94,10 +94,14 @@ describe("the wallet records", { timeout: 30_000 }, () => {
     const { user } = renderApp("/wallet/record");
     const list = within(await screen.findByRole("list", { name: text("wallet.records.list") }, WAIT));
     const links = list.getAllByRole("link", { name: /^Details/ });
-    await user.click(links[0] as HTMLElement);
+    // The record's page suspends while its code loads: the click's act scope is awaited.
+    await act(async () => {
+      await user.click(links[0] as HTMLElement);
+    });
     const main = within(await screen.findByRole("main"));
     expect(await main.findByRole("heading", { level: 1, name: text("wallet.record.title") }, WAIT)).toBeVisible();
-    expect(await main.findByText(text("wallet.records.confirmations", { count: 7, required: 19 }), {}, WAIT)).toBeVisible();
+    // Under the state, and as the record's confirmations.
+    expect(await main.findAllByText(text("wallet.records.confirmations", { count: 7, required: 19 }), {}, WAIT)).toHaveLength(2);
     expect(main.getByText(confirming.txid ?? "")).toBeVisible();
     await user.click(main.getByRole("button", { name: text("app.copy_named", { what: text("wallet.record.txid_short") }) }));
     expect(await navigator.clipboard.readText()).toBe(confirming.txid);
@@ -105,7 +109,9 @@ describe("the wallet records", { timeout: 30_000 }, () => {
 
     await user.click(main.getByRole("link", { name: text("wallet.record.back") }));
     const again = within(await screen.findByRole("list", { name: text("wallet.records.list") }, WAIT));
-    await user.click(again.getAllByRole("link", { name: /^Details/ })[1] as HTMLElement);
+    await act(async () => {
+      await user.click(again.getAllByRole("link", { name: /^Details/ })[1] as HTMLElement);
+    });
     expect(await screen.findByText(text("wallet_reason.dust"), {}, WAIT)).toBeVisible();
   });
 

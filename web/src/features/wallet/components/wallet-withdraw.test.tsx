@@ -64,12 +64,13 @@ describe("a crypto withdrawal", { timeout: 30_000 }, () => {
 
     await user.clear(address);
     await user.type(address, TRON);
-    expect(await form.findByText(text("error.address_wrong_network", { network: "TRX" }))).toBeVisible();
+    // Named as the domain names networks.
+    expect(await form.findByText(text("error.address_wrong_network", { network: "TRON" }))).toBeVisible();
 
     await user.clear(address);
     await user.type(address, GOOD);
     expect(await form.findByText(text("wallet.withdraw.address_ok", { network: text("wallet.network.ETH") }))).toBeVisible();
-    expect(form.queryByText(text("error.address_wrong_network", { network: "TRX" }))).toBeNull();
+    expect(form.queryByText(text("error.address_wrong_network", { network: "TRON" }))).toBeNull();
   });
 
   it("previews the fee on top, fills the most it may send, and refuses by the domain's amount rules", async () => {
@@ -85,7 +86,8 @@ describe("a crypto withdrawal", { timeout: 30_000 }, () => {
     // Max: (1,012.50 − 1.50) in steps of 0.01 = 1,011.00.
     await user.click(form.getByRole("button", { name: text("wallet.withdraw.max_named", { amount: "1,011.000000 USDT" }) }));
     expect(amount).toHaveValue("1011.000000");
-    expect(await form.findByText("1,012.500000 USDT", { selector: "dd *, dd" })).toBeVisible();
+    expect(form.getByText(text("wallet.withdraw.received")).nextElementSibling).toHaveTextContent("1,011.000000 USDT");
+    expect(form.getByText(text("wallet.withdraw.debited")).nextElementSibling).toHaveTextContent("1,012.500000 USDT");
 
     await user.clear(amount);
     await user.type(amount, "5");
@@ -168,7 +170,7 @@ describe("a crypto withdrawal", { timeout: 30_000 }, () => {
     const { requests } = walletApi({}, { status: 0, accountHolder: null });
     renderApp("/wallet/withdraw/BTC");
     expect(await screen.findByText(text("wallet.withdraw.needs_identity"), {}, WAIT)).toBeVisible();
-    expect(screen.getByRole("link", { name: text("identity.basic.title") })).toHaveAttribute("href", "/my/profile/basic");
+    expect(screen.getByRole("link", { name: text("identity.basic.title") })).toHaveAttribute("href", "/my/profile#basic");
     expect(callsTo(requests, "GET wallet/coin/config")).toHaveLength(0);
     expect(screen.queryByRole("radio", { name: network("BTC") })).toBeNull();
   });

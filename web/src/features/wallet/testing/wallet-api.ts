@@ -78,7 +78,7 @@ export function usdtConfig(overrides: Partial<CoinConfig> = {}): CoinConfig {
     available: "1012.500000",
     networks: [
       chainConfig(),
-      chainConfig({ network: "TRX", confirmations: 19, withdrawFee: "1.000000", addressFormat: "tron_base58" }),
+      chainConfig({ network: "TRX", confirmations: 19, withdrawFee: "1.200000", addressFormat: "tron_base58" }),
     ],
     ...overrides,
   };

@@ -3,13 +3,13 @@
 // (the shares as a list, the 30 days as their first, last, highest and lowest values), so the
 // drawing itself is hidden from assistive technology.
 import { Chart, useChart } from "@chakra-ui/charts";
-import { Box, Heading, HStack, List, Stack, Text } from "@chakra-ui/react";
+import { Box, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { Area, AreaChart, CartesianGrid, Cell, Pie, PieChart, Tooltip, XAxis, YAxis } from "recharts";
 import type { AllocationItem, ValuePoint } from "../api/get-wallet-overview";
 import type { WalletText } from "./use-wallet-text";
 
 /** A colour per coin, in the order the allocation lists them. */
-const COLOURS = ["orange.solid", "blue.solid", "teal.solid", "purple.solid", "pink.solid", "cyan.solid"] as const;
+const COLOURS = ["orange.solid", "blue.solid", "teal.solid", "green.solid", "red.solid", "gray.solid"] as const;
 
 /** A chart's row: what it draws (`value`) and the exact amount it stands for (`text`). */
 interface Row {
@@ -60,15 +60,15 @@ export function AllocationChart({ allocation, w }: { readonly allocation: readon
                 strokeWidth={2}
               >
                 {chart.data.map((item) => (
-                  <Cell key={item.name} fill={chart.color(item.color)} />
+                  <Cell key={item.name} fill={chart.color(item.color) as string} />
                 ))}
               </Pie>
             </PieChart>
           </Chart.Root>
         </Box>
-        <List.Root gap="1" listStyleType="none">
+        <Stack as="ul" gap="1" listStyleType="none">
           {allocation.map((item, i) => (
-            <List.Item key={item.coinCode} display="flex" alignItems="center" gap="2">
+            <HStack as="li" key={item.coinCode} gap="2">
               <Box aria-hidden="true" boxSize="3" rounded="full" bg={COLOURS[i % COLOURS.length]} />
               <Text as="span" fontVariantNumeric="tabular-nums">
                 {w.t("wallet.overview.share", { coin: w.coinName(item.coinCode), share: w.share(item.shareBps) })}
@@ -76,9 +76,9 @@ export function AllocationChart({ allocation, w }: { readonly allocation: readon
               <Text as="span" color="fg.muted" fontVariantNumeric="tabular-nums">
                 {w.usd(item.value)}
               </Text>
-            </List.Item>
+            </HStack>
           ))}
-        </List.Root>
+        </Stack>
       </HStack>
     </Stack>
   );
@@ -113,13 +113,18 @@ export function HistoryChart({ history, w }: { readonly history: readonly ValueP
       <Box aria-hidden="true">
         <Chart.Root height="56" chart={chart}>
           <AreaChart data={chart.data} accessibilityLayer={false} margin={{ left: 8, right: 8 }}>
-            <CartesianGrid stroke={chart.color("border")} vertical={false} />
+            <CartesianGrid stroke={chart.color("border") as string} vertical={false} />
             <XAxis dataKey={chart.key("date")} tickLine={false} axisLine={false} tickFormatter={day} minTickGap={24} />
             <YAxis tickLine={false} axisLine={false} width={64} tickFormatter={chart.formatNumber({ notation: "compact" })} />
             <Tooltip
               animationDuration={100}
-              cursor={{ stroke: chart.color("border.emphasized") }}
-              content={<Chart.Tooltip labelFormatter={(label) => day(String(label))} render={(row) => <TipLine {...(row as unknown as Row)} w={w} />} />}
+              cursor={{ stroke: chart.color("border.emphasized") as string }}
+              content={
+                <Chart.Tooltip
+                  labelFormatter={(label) => (typeof label === "string" ? day(label) : label)}
+                  render={(row) => <TipLine {...(row as unknown as Row)} w={w} />}
+                />
+              }
             />
             {chart.series.map((item) => (
               <Area
@@ -127,9 +132,9 @@ export function HistoryChart({ history, w }: { readonly history: readonly ValueP
                 type="monotone"
                 isAnimationActive={false}
                 dataKey={chart.key(item.name)}
-                fill={chart.color(item.color)}
+                fill={chart.color(item.color) as string}
                 fillOpacity={0.2}
-                stroke={chart.color(item.color)}
+                stroke={chart.color(item.color) as string}
                 strokeWidth={2}
               />
             ))}

@@ -7,7 +7,7 @@ import { formatDateTime } from "@/lib/locale";
 import { paged } from "@/lib/paged";
 import { useViewport } from "@/lib/viewport";
 import { useCoinList } from "../api/get-coin-list";
-import { useWalletRecords, type RecordFilter, type RecordType, type WalletRecord } from "../api/wallet-records";
+import { useWalletRecords, type RecordFilter, type WalletRecord } from "../api/wallet-records";
 import { RECORD_TYPES, RecordStatus, recordTypeLabel } from "./record-labels";
 import { useWalletText, type WalletText } from "./use-wallet-text";
 
@@ -156,7 +156,7 @@ export function WalletRecordsPage() {
         <Field.Root width="auto" minWidth="48">
           <Field.Label>{t("wallet.records.type")}</Field.Label>
           <NativeSelect.Root>
-            <NativeSelect.Field value={filter.type ?? ""} onChange={(event) => choose("type", event.target.value as RecordType | "")}>
+            <NativeSelect.Field value={filter.type ?? ""} onChange={(event) => choose("type", event.target.value)}>
               <option value="">{t("wallet.records.all_types")}</option>
               {RECORD_TYPES.map((type) => (
                 <option key={type} value={type}>

@@ -22,8 +22,12 @@ const ETHEREUM_ADDRESS = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 const DEPOSIT_TXID = "7c3f5e0a9b1d2c4e6f8a0b2c4d6e8f0a1b3c5d7e9f1a3b5c7d9e1f3a5b7c9d1e";
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** The network's radio button, by the name that starts its label. */
-const networkRadio = (j, scope, network) => scope.getByRole("radio", { name: new RegExp(`^${escape(j.t(`wallet.network.${network}`))}`) });
+/** Chooses the network as a person does, on its label (the input is drawn by it), and waits until it is checked. */
+async function chooseNetwork(j, scope, network) {
+  const name = j.t(`wallet.network.${network}`);
+  await j.press(scope.getByText(name, { exact: true }));
+  await scope.getByRole("radio", { name: new RegExp(`^${escape(name)}`), checked: true }).waitFor();
+}
 
 /** The records page reloaded (deposits arrive on their own), and the first record's row or item. */
 async function newestRecord(j) {
@@ -61,7 +65,7 @@ async function walletJourney(j) {
 
   // The TRON address: chosen network, QR code, Copy.
   const main = page.getByRole("main");
-  await j.press(networkRadio(j, main, "TRX"));
+  await chooseNetwork(j, main, "TRX");
   const addressLabel = t("wallet.deposit.address", { coin: "USDT", network: t("wallet.network.TRX") });
   await main.getByText(addressLabel, { exact: true }).waitFor();
   const address = (await main.getByRole("code").first().textContent())?.trim() ?? "";
@@ -100,7 +104,7 @@ async function walletJourney(j) {
   await accountLink(j, "menu.wallet_withdraw");
   await j.shows(t("wallet.withdraw.title"));
   await main.getByRole("combobox", { name: t("wallet.deposit.coin") }).selectOption("USDT");
-  await j.press(networkRadio(j, main, "TRX"));
+  await chooseNetwork(j, main, "TRX");
   const form = page.getByRole("form", { name: t("wallet.withdraw.form"), exact: true });
   const addressField = form.getByRole("textbox", { name: new RegExp(`^${escape(t("wallet.withdraw.address"))}`) });
   await addressField.fill(ETHEREUM_ADDRESS);

@@ -108,7 +108,7 @@ async function walletJourney(j) {
   const form = page.getByRole("form", { name: t("wallet.withdraw.form"), exact: true });
   const addressField = form.getByRole("textbox", { name: new RegExp(`^${escape(t("wallet.withdraw.address"))}`) });
   await addressField.fill(ETHEREUM_ADDRESS);
-  await form.getByText(t("error.address_wrong_network", { network: "ETH" }), { exact: true }).waitFor();
+  await form.getByText(t("error.address_wrong_network", { network: "Ethereum" }), { exact: true }).waitFor();
   await j.look("wallet-withdraw-wrong-network");
   await addressField.fill(TRON_DESTINATION);
   await form.getByText(t("wallet.withdraw.address_ok", { network: t("wallet.network.TRX") }), { exact: true }).waitFor();

@@ -44,13 +44,15 @@ export function AllocationChart({ allocation, w }: { readonly allocation: readon
       <HStack gap="6" align="center" wrap="wrap">
         <Box aria-hidden="true">
           <Chart.Root boxSize="40" chart={chart}>
-            <PieChart accessibilityLayer={false}>
+            <PieChart responsive accessibilityLayer={false} tabIndex={-1}>
               <Tooltip
                 cursor={false}
                 animationDuration={100}
                 content={<Chart.Tooltip hideLabel render={(row) => <TipLine {...(row as unknown as Row)} w={w} />} />}
               />
               <Pie
+                // A picture: out of the tab order like the rest of it (the list says the same).
+                rootTabIndex={-1}
                 isAnimationActive={false}
                 data={chart.data}
                 dataKey={chart.key("value")}
@@ -91,8 +93,12 @@ export function HistoryChart({ history, w }: { readonly history: readonly ValueP
   const first = history[0];
   const last = history.at(-1);
   const byValue = [...data].sort((a, b) => a.value - b.value);
+  // A day of the history ("YYYY-MM-DD", UTC) as the user's language writes it; anything else
+  // (the tooltip's label before it points at a day) as it is.
   const day = (date: string) =>
-    new Intl.DateTimeFormat(w.locale, { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+    /^\d{4}-\d{2}-\d{2}$/.test(date)
+      ? new Intl.DateTimeFormat(w.locale, { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`))
+      : date;
   return (
     <Stack as="section" gap="3" aria-labelledby="wallet-history" flex="2" minWidth="0">
       <Heading as="h2" size="md" id="wallet-history">
@@ -112,7 +118,7 @@ export function HistoryChart({ history, w }: { readonly history: readonly ValueP
       )}
       <Box aria-hidden="true">
         <Chart.Root height="56" chart={chart}>
-          <AreaChart data={chart.data} accessibilityLayer={false} margin={{ left: 8, right: 8 }}>
+          <AreaChart responsive data={chart.data} accessibilityLayer={false} tabIndex={-1} margin={{ left: 8, right: 8 }}>
             <CartesianGrid stroke={chart.color("border") as string} vertical={false} />
             <XAxis dataKey={chart.key("date")} tickLine={false} axisLine={false} tickFormatter={day} minTickGap={24} />
             <YAxis tickLine={false} axisLine={false} width={64} tickFormatter={chart.formatNumber({ notation: "compact" })} />

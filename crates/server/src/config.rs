@@ -459,6 +459,22 @@ mod tests {
         );
         let mut with_wire = explicit.to_vec();
         with_wire.push(("FISCARD_WIRE_ACCOUNT_NUMBER", "987654321"));
+        // Nor are the wallet's sandbox keys, whose private keys everyone knows.
+        let err = config(&with_wire, dir.path()).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("FISCARD_WALLET_XPUB_BTC is required"),
+            "{err}"
+        );
+        // (Any account-level xpub other than the sandbox's text; this one is a test vector's.)
+        let xpub = "xpub6CatWdiZiodmUeTDp8LT5or8nmbKNcuyvz7WyksVFkKB4RHwCD3XyuvPEbvqAQY3rAPshWcMLoP2fMFMKHPJ4ZeZXYVUhLv1VMrjPC7PW6V";
+        for name in [
+            "FISCARD_WALLET_XPUB_BTC",
+            "FISCARD_WALLET_XPUB_ETH",
+            "FISCARD_WALLET_XPUB_TRX",
+        ] {
+            with_wire.push((name, xpub));
+        }
         let ok = config(&with_wire, dir.path());
         assert!(ok.is_ok(), "{ok:?}");
         // A clock the tests move is never a production setting.

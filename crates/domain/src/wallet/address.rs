@@ -4,7 +4,7 @@
 //! (BIP-173) and v1+ bech32m `bc1p…` (BIP-350), mainnet only. Ethereum: `0x` and 40 hex
 //! digits, checksummed by letter case (EIP-55). TRON: base58check with version byte 0x41.
 
-use bech32::primitives::decode::{ChecksumError, SegwitHrpstringError};
+use bech32::primitives::decode::{ChecksumError, SegwitHrpstring, SegwitHrpstringError};
 use bech32::segwit;
 use serde::Serialize;
 use sha3::{Digest, Keccak256};
@@ -92,16 +92,17 @@ fn has_bc1_prefix(text: &str) -> bool {
 }
 
 /// A mainnet segwit address: bech32 for version 0, bech32m for 1 to 16, a program of a
-/// length its version allows; in lower case.
+/// length its version allows; in lower case (a valid one is all in one case, and the case
+/// carries nothing).
 fn segwit_address(text: &str) -> Result<String, AddressError> {
-    let (hrp, version, program) = segwit::decode(text).map_err(|e| match e.0 {
+    let address = SegwitHrpstring::new(text).map_err(|e| match e {
         SegwitHrpstringError::Checksum(ChecksumError::InvalidResidue) => AddressError::Checksum,
         _ => AddressError::Invalid,
     })?;
-    if hrp != bech32::hrp::BC {
+    if address.hrp() != bech32::hrp::BC {
         return Err(AddressError::Invalid);
     }
-    segwit::encode(hrp, version, &program).map_err(|_| AddressError::Invalid)
+    Ok(text.to_ascii_lowercase())
 }
 
 /// 25 base58 bytes: `version`, 20 bytes of hash, and a matching 4-byte checksum. Only a

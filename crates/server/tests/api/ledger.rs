@@ -32,15 +32,21 @@ async fn assert_ledger_sound(app: &TestApp) -> ledger::CheckReport {
 }
 
 #[actix_web::test]
-async fn a_new_user_has_two_empty_usd_accounts() {
+async fn a_new_user_has_two_empty_accounts_and_no_coins() {
     let app = spawn_app().await;
     let token = app.register(ME, PASSWORD).await;
     let answer = app.get_api("/account/balance", EN, Some(&token)).await;
+    // The main account lists the wallet's coins too, each in its own scale.
     assert_eq!(
         answer.assert_ok(),
         &json!([
             { "accountType": "MainAccount", "balance": "0.00",
-              "assets": [{ "coinCode": "USD", "type": "available", "amount": "0.00" }] },
+              "assets": [
+                  { "coinCode": "USD", "type": "available", "amount": "0.00" },
+                  { "coinCode": "BTC", "type": "available", "amount": "0.00000000" },
+                  { "coinCode": "ETH", "type": "available", "amount": "0.00000000" },
+                  { "coinCode": "USDT", "type": "available", "amount": "0.000000" },
+              ] },
             { "accountType": "BankAccount", "balance": "0.00",
               "assets": [{ "coinCode": "USD", "type": "available", "amount": "0.00" }] },
         ])

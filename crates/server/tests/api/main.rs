@@ -47,6 +47,7 @@ mod test_clock;
 mod uploads;
 mod user_info;
 mod wallet;
+mod wallet_chain;
 mod wallet_withdrawals;
 mod web;
 mod withdrawals;

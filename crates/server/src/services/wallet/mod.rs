@@ -26,6 +26,7 @@ pub mod addresses;
 pub mod chain;
 pub mod chains;
 mod check;
+pub mod deposits;
 pub mod derive;
 pub mod prices;
 pub mod records;

@@ -58,12 +58,22 @@ pub fn history(conn: &mut DbConnection, until: i64) -> QueryResult<BTreeMap<Coin
     Ok(found)
 }
 
-/// Each coin's price at `at` (the newest set up to then).
+/// Each coin's price at `at` (the newest set up to then): one indexed lookup per coin.
 pub fn latest(conn: &mut DbConnection, at: i64) -> QueryResult<BTreeMap<Coin, Price>> {
-    Ok(history(conn, at)?
-        .into_iter()
-        .filter_map(|(coin, prices)| Some((coin, *prices.last()?)))
-        .collect())
+    let mut found = BTreeMap::new();
+    for coin in Coin::ALL {
+        let newest: Option<(i64, i64)> = wallet_prices::table
+            .filter(wallet_prices::coin.eq(coin.code()))
+            .filter(wallet_prices::set_at.le(at))
+            .order((wallet_prices::set_at.desc(), wallet_prices::id.desc()))
+            .select((wallet_prices::price, wallet_prices::set_at))
+            .first(conn)
+            .optional()?;
+        if let Some((cents, set_at)) = newest {
+            found.insert(coin, Price { cents, set_at });
+        }
+    }
+    Ok(found)
 }
 
 /// The price in force at `at` in an oldest-first `history`.

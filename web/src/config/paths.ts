@@ -30,10 +30,34 @@ export const paths = {
   accountOrderCard: "/account/order/card",
   // SPEC §2's Collection: where money is collected to a saved bank account.
   withdraw: "/account/withdraw",
+  // The crypto wallet (SPEC §2's Coins, Coin, Deposit, Withdraw, WalletRecordDetail).
+  wallet: "/wallet",
+  walletOverview: "/wallet/overview",
+  // Coins: the coin list; Coin: one coin's page (walletCoin(code)).
+  walletCoins: "/wallet/coins",
+  // Deposit and Withdraw: of one coin (walletDeposit(code), walletWithdraw(code)); without one,
+  // the first coin.
+  walletDeposit: "/wallet/deposit",
+  walletWithdraw: "/wallet/withdraw",
+  walletRecords: "/wallet/record",
   docsPrivacy: "/docs/privacy",
   docsAgreement: "/docs/agreement",
   docsTaxForms: "/docs/tax-forms",
 } as const;
+
+/** Coin: the page of one coin. */
+export const walletCoin = (coinCode: string) => `${paths.walletCoins}/${encodeURIComponent(coinCode)}`;
+/** Deposit of one coin, on `network` when given. */
+export const walletDeposit = (coinCode: string, network?: string) =>
+  `${paths.walletDeposit}/${encodeURIComponent(coinCode)}${network ? `?network=${encodeURIComponent(network)}` : ""}`;
+/** Withdraw of one coin, on `network` when given. */
+export const walletWithdraw = (coinCode: string, network?: string) =>
+  `${paths.walletWithdraw}/${encodeURIComponent(coinCode)}${network ? `?network=${encodeURIComponent(network)}` : ""}`;
+/** The wallet records, of one coin when given. */
+export const walletRecords = (coinCode?: string) =>
+  coinCode ? `${paths.walletRecords}?coinCode=${encodeURIComponent(coinCode)}` : paths.walletRecords;
+/** WalletRecordDetail: one deposit's or withdrawal's record. */
+export const walletRecordDetail = (id: string) => `${paths.walletRecords}/${encodeURIComponent(id)}`;
 
 /** Whether `pathname` is `area` or one of its sub-pages. */
 export function isWithin(pathname: string, area: string): boolean {

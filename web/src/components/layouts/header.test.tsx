@@ -104,7 +104,8 @@ describe("on a phone (under 768 px)", () => {
     const bar = await waitFor(
       () => {
         const nav = screen.getByRole("navigation", { name: en["menu.account"] });
-        expect(within(nav).getAllByRole("listitem")).toHaveLength(7);
+        // The card, user and assets groups' seven, the wallet's five.
+        expect(within(nav).getAllByRole("listitem")).toHaveLength(12);
         return nav;
       },
       { timeout: 5000 },
@@ -114,6 +115,7 @@ describe("on a phone (under 768 px)", () => {
     await user.click(screen.getByRole("button", { name: en["header.open_menu"] }));
     const drawer = within(await screen.findByRole("dialog"));
     expect(drawer.getByRole("link", { name: en["menu.security"] })).toHaveAttribute("href", "/my/security");
+    expect(drawer.getByRole("link", { name: en["menu.wallet"] })).toHaveAttribute("href", "/wallet/overview");
     expect(drawer.getByRole("button", { name: en["header.logout"] })).toBeVisible();
   });
 

@@ -13,7 +13,7 @@ export interface NavGroup {
   readonly items: readonly NavItem[];
 }
 
-/** The account area's menu groups (SPEC §2): app (card), user, account (assets). */
+/** The account area's menu groups (SPEC §2): app (card), user, account (assets), the wallet. */
 export const accountMenu: readonly NavGroup[] = [
   { label: "menu.app", items: [{ label: "menu.card", to: paths.productFiscard }] },
   {
@@ -32,11 +32,22 @@ export const accountMenu: readonly NavGroup[] = [
       { label: "menu.order_history", to: paths.accountOrderCard, area: paths.accountOrder },
     ],
   },
+  {
+    label: "menu.wallet",
+    items: [
+      { label: "menu.wallet_overview", to: paths.walletOverview },
+      { label: "menu.wallet_coins", to: paths.walletCoins },
+      { label: "menu.wallet_deposit", to: paths.walletDeposit },
+      { label: "menu.wallet_withdraw", to: paths.walletWithdraw },
+      { label: "menu.wallet_records", to: paths.walletRecords },
+    ],
+  },
 ];
 
 /** The header's links: the product for everyone, the account areas once logged in. */
 export const headerMenu: readonly NavItem[] = [{ label: "menu.card", to: paths.productFiscard }];
 export const headerUserMenu: readonly NavItem[] = [
   { label: "menu.assets", to: paths.accountFiscard, area: paths.account },
+  { label: "menu.wallet", to: paths.walletOverview, area: paths.wallet },
   { label: "menu.security", to: paths.security, area: paths.my },
 ];

@@ -1,0 +1,20 @@
+// Coin amounts as the wallet shows them. The API sends them as exact decimal text at the coin's
+// scale ("0.00120000"); the domain's `formatAmount` shows money with two decimals, which would
+// round a coin's satoshis away, so a coin amount keeps every decimal it was sent with and only
+// gains thousands separators.
+
+/** Minor units at `scale` as exact decimal text, as the API writes amounts (12345, 4 → "1.2345"). */
+export function amountText(minor: number, scale: number): string {
+  const sign = minor < 0 ? "-" : "";
+  const digits = String(Math.abs(minor)).padStart(scale + 1, "0");
+  if (scale === 0) return `${sign}${digits}`;
+  return `${sign}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+}
+
+/** Exact decimal text with thousands separators in its whole part ("12345.5000" → "12,345.5000"). */
+export function groupAmount(text: string): string {
+  const match = /^(-?)(\d+)(\.\d+)?$/.exec(text);
+  if (!match) return text;
+  const [, sign = "", whole = "", fraction = ""] = match;
+  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${fraction}`;
+}

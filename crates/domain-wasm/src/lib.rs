@@ -83,6 +83,13 @@ pub fn parse_amount(text: &str, scale: u8) -> Option<f64> {
         .map(|m| m as f64)
 }
 
+/// Minor units at `scale` as exact decimal text, the way the API writes amounts
+/// (12345, 4 → "1.2345"): what "Max" fills in, every decimal kept.
+#[wasm_bindgen(js_name = amountText)]
+pub fn amount_text(minor: f64, scale: u8) -> Result<String> {
+    Ok(domain::money::amount_text(safe_integer(minor)?, scale))
+}
+
 #[wasm_bindgen(js_name = formatAmount)]
 pub fn format_amount(minor: f64, scale: u8) -> Result<String> {
     Ok(domain::money::format_amount(safe_integer(minor)?, scale))

@@ -3026,6 +3026,11 @@ export interface components {
                     readonly address: string;
                     /** @description What was deposited, or what the destination receives. */
                     readonly amount: string;
+                    /**
+                     * @description A withdrawal the user may still cancel: not yet sent to the network (the domain's
+                     *     `CryptoWithdrawalStatus::cancellable`).
+                     */
+                    readonly cancellable: boolean;
                     readonly coinCode: components["schemas"]["Coin"];
                     /** Format: int64 */
                     readonly confirmations: number;
@@ -3360,6 +3365,11 @@ export interface components {
                 readonly address: string;
                 /** @description What was deposited, or what the destination receives. */
                 readonly amount: string;
+                /**
+                 * @description A withdrawal the user may still cancel: not yet sent to the network (the domain's
+                 *     `CryptoWithdrawalStatus::cancellable`).
+                 */
+                readonly cancellable: boolean;
                 readonly coinCode: components["schemas"]["Coin"];
                 /** Format: int64 */
                 readonly confirmations: number;
@@ -3784,6 +3794,11 @@ export interface components {
             readonly address: string;
             /** @description What was deposited, or what the destination receives. */
             readonly amount: string;
+            /**
+             * @description A withdrawal the user may still cancel: not yet sent to the network (the domain's
+             *     `CryptoWithdrawalStatus::cancellable`).
+             */
+            readonly cancellable: boolean;
             readonly coinCode: components["schemas"]["Coin"];
             /** Format: int64 */
             readonly confirmations: number;

@@ -214,8 +214,8 @@ async fn above_the_threshold_an_operator_decides_and_every_way_back_releases_the
     );
     let first = answer.assert_ok().clone();
     assert_eq!(
-        (&first["status"], &first["txid"]),
-        (&json!("REVIEWING"), &Value::Null)
+        (&first["status"], &first["txid"], &first["cancellable"]),
+        (&json!("REVIEWING"), &Value::Null, &json!(true))
     );
     let first = id_of(&first);
     assert!(
@@ -231,7 +231,11 @@ async fn above_the_threshold_an_operator_decides_and_every_way_back_releases_the
             Some(&h.token),
         )
         .await;
-    assert_eq!(cancelled.assert_ok()["status"], "CANCELLED");
+    let cancelled = cancelled.assert_ok();
+    assert_eq!(
+        (&cancelled["status"], &cancelled["cancellable"]),
+        (&json!("CANCELLED"), &json!(false))
+    );
     assert_eq!(
         coin_balance(&app, &h.token, "BTC").await["available"],
         "3.00000000"

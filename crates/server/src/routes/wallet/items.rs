@@ -222,6 +222,9 @@ pub struct WalletRecord {
     pub status: String,
     /// The status's catalogue key.
     pub status_label_key: String,
+    /// A withdrawal the user may still cancel: not yet sent to the network (the domain's
+    /// `CryptoWithdrawalStatus::cancellable`).
+    pub cancellable: bool,
     /// Why it was dropped (`reorg`, `dust`, `wrong_network`), rejected or failed
     /// (`compliance`, `address_risk`, `user_request`, `broadcast_failed`).
     #[schema(required = true)]
@@ -235,10 +238,14 @@ impl WalletRecord {
     pub fn of(r: &Record) -> Option<WalletRecord> {
         let coin = Coin::from_code(&r.coin)?;
         let kind = r.record_type();
-        let status_label_key = if kind == RecordType::Deposit {
-            DepositStatus::parse(&r.status)?.label_key()
+        let (status_label_key, cancellable) = if kind == RecordType::Deposit {
+            (DepositStatus::parse(&r.status)?.label_key(), false)
         } else {
-            CryptoWithdrawalStatus::parse(&r.status)?.label_key()
+            let status = CryptoWithdrawalStatus::parse(&r.status)?;
+            (
+                status.label_key(),
+                kind == RecordType::Withdraw && status.cancellable(),
+            )
         };
         Some(WalletRecord {
             id: r.id.clone(),
@@ -254,6 +261,7 @@ impl WalletRecord {
             required_confirmations: r.required_confirmations,
             status: r.status.clone(),
             status_label_key,
+            cancellable,
             reason: r.reason.clone(),
             created_at: r.created_at,
             updated_at: r.updated_at,

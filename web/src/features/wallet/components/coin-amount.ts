@@ -3,14 +3,6 @@
 // round a coin's satoshis away, so a coin amount keeps every decimal it was sent with and only
 // gains thousands separators.
 
-/** Minor units at `scale` as exact decimal text, as the API writes amounts (12345, 4 → "1.2345"). */
-export function amountText(minor: number, scale: number): string {
-  const sign = minor < 0 ? "-" : "";
-  const digits = String(Math.abs(minor)).padStart(scale + 1, "0");
-  if (scale === 0) return `${sign}${digits}`;
-  return `${sign}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
-}
-
 /** Exact decimal text with thousands separators in its whole part ("12345.5000" → "12,345.5000"). */
 export function groupAmount(text: string): string {
   const match = /^(-?)(\d+)(\.\d+)?$/.exec(text);

@@ -7,7 +7,6 @@ import { useApiClient } from "@/lib/api-provider";
 import type { ChainConfig } from "../api/get-coin-config";
 import type { WalletRecord } from "../api/wallet-records";
 import { withdrawCrypto } from "../api/withdraw-crypto";
-import { amountText } from "./coin-amount";
 import type { WalletText } from "./use-wallet-text";
 
 interface CryptoWithdrawValues {
@@ -168,8 +167,8 @@ export function CryptoWithdrawForm({
           <Input {...register("amount")} inputMode="decimal" autoComplete="off" />
           <Button
             variant="outline"
-            aria-label={t("wallet.withdraw.max_named", { amount: coin(amountText(max, scale)) })}
-            onClick={() => setValue("amount", amountText(max, scale), { shouldValidate: true, shouldDirty: true })}
+            aria-label={t("wallet.withdraw.max_named", { amount: coin(domain.amountText(max, scale)) })}
+            onClick={() => setValue("amount", domain.amountText(max, scale), { shouldValidate: true, shouldDirty: true })}
           >
             {t("wallet.withdraw.max")}
           </Button>
@@ -187,13 +186,13 @@ export function CryptoWithdrawForm({
         <DataList.Item>
           <DataList.ItemLabel minWidth="44">{t("wallet.withdraw.received")}</DataList.ItemLabel>
           <DataList.ItemValue fontWeight="semibold" fontVariantNumeric="tabular-nums">
-            {typed !== undefined && typed > 0 ? coin(amountText(typed, scale)) : "—"}
+            {typed !== undefined && typed > 0 ? coin(domain.amountText(typed, scale)) : "—"}
           </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel minWidth="44">{t("wallet.withdraw.debited")}</DataList.ItemLabel>
           <DataList.ItemValue fontVariantNumeric="tabular-nums">
-            {typed !== undefined && typed > 0 ? coin(amountText(typed + fee, scale)) : "—"}
+            {typed !== undefined && typed > 0 ? coin(domain.amountText(typed + fee, scale)) : "—"}
           </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>

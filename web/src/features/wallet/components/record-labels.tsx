@@ -27,15 +27,6 @@ export function recordTypeLabel(w: WalletText, type: RecordType): string {
   return key === undefined ? type : w.t(key as MessageKey);
 }
 
-/**
- * Whether the user may still cancel the record: a withdrawal not yet sent to the network
- * (submitted or under review, as the domain's `CryptoWithdrawalStatus::cancellable` says; the
- * server refuses the others with its own message).
- */
-export function cancellable(record: WalletRecord): boolean {
-  return record.type === "WITHDRAW" && (record.status === "SUBMITTED" || record.status === "REVIEWING");
-}
-
 /** A record's state: its badge, and a deposit's confirmations while they arrive. */
 export function RecordStatus({ record, w }: { readonly record: WalletRecord; readonly w: WalletText }) {
   const counting = record.status === "PENDING" || record.status === "CONFIRMING";

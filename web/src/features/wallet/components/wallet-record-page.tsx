@@ -9,7 +9,7 @@ import { useApiClient } from "@/lib/api-provider";
 import { formatDateTime } from "@/lib/locale";
 import { useServerTexts } from "@/lib/server-texts";
 import { cancelCryptoWithdrawal, useWalletRecord, type WalletRecord } from "../api/wallet-records";
-import { cancellable, RecordStatus, recordTypeLabel } from "./record-labels";
+import { RecordStatus, recordTypeLabel } from "./record-labels";
 import { useWalletText, type WalletText } from "./use-wallet-text";
 
 /** A long value (address, transaction id) that wraps anywhere, with Copy. */
@@ -100,7 +100,7 @@ export function WalletRecordPage({ id }: { readonly id: string }) {
             </DataList.Item>
           ))}
         </DataList.Root>
-        {cancellable(record) && (
+        {record.cancellable && (
           <HStack>
             <Button variant="outline" colorPalette="red" loading={cancelling} onClick={() => void cancel(record)}>
               {t("wallet.record.cancel")}

@@ -48,6 +48,7 @@ const reviewing = walletRecord({
   requiredConfirmations: 12,
   status: "REVIEWING",
   statusLabelKey: "crypto_withdrawal_status.reviewing",
+  cancellable: true,
 });
 
 describe("the wallet records", { timeout: 30_000 }, () => {
@@ -120,7 +121,7 @@ describe("the wallet records", { timeout: 30_000 }, () => {
     const { requests } = walletApi({
       "GET wallet/record/r3": () => ({ content: current }),
       "POST wallet/withdraw/cancel/r3": () => {
-        current = { ...reviewing, status: "CANCELLED", statusLabelKey: "crypto_withdrawal_status.cancelled", reason: "user_request" };
+        current = { ...reviewing, status: "CANCELLED", statusLabelKey: "crypto_withdrawal_status.cancelled", cancellable: false, reason: "user_request" };
         return { content: current, message: text("api.wallet_withdrawal_cancelled"), messageKey: "api.wallet_withdrawal_cancelled" };
       },
     });

@@ -44,6 +44,7 @@ const submitted = (amount: string, address: string) =>
     requiredConfirmations: 12,
     status: "SUBMITTED",
     statusLabelKey: "crypto_withdrawal_status.submitted",
+    cancellable: true,
   });
 
 /** The withdrawal form on USDT over Ethereum, the step after the network is chosen. */

@@ -132,6 +132,7 @@ export function walletRecord(overrides: Partial<WalletRecord> = {}): WalletRecor
     requiredConfirmations: 19,
     status: "CONFIRMING",
     statusLabelKey: "deposit_status.confirming",
+    cancellable: false,
     reason: null,
     createdAt: Date.UTC(2026, 10, 24, 9, 30),
     updatedAt: Date.UTC(2026, 10, 24, 9, 45),

@@ -90,6 +90,16 @@ pub fn amount_text(minor: f64, scale: u8) -> Result<String> {
     Ok(domain::money::amount_text(safe_integer(minor)?, scale))
 }
 
+/// An amount of a coin as the API writes it ("12345.50000000"), shown with every decimal of the
+/// coin kept and thousands separators ("12,345.50000000"); `undefined` for an unknown coin or
+/// text that is not an amount of it.
+#[wasm_bindgen(js_name = formatCoinAmount)]
+pub fn format_coin_amount(text: &str, coin_code: &str) -> Option<String> {
+    let scale = domain::wallet::Coin::from_code(coin_code)?.scale();
+    let minor = domain::money::parse_amount(text, scale).ok()?;
+    Some(domain::money::format_exact_amount(minor, scale))
+}
+
 #[wasm_bindgen(js_name = formatAmount)]
 pub fn format_amount(minor: f64, scale: u8) -> Result<String> {
     Ok(domain::money::format_amount(safe_integer(minor)?, scale))

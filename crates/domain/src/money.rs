@@ -131,6 +131,11 @@ pub fn format_amount(minor: i64, scale: u8) -> String {
     } else {
         ""
     };
+    format!("{sign}{}.{cents:02}", group_thousands(units))
+}
+
+/// Whole units with a comma between each group of three digits (`1234567` → `1,234,567`).
+fn group_thousands(units: u64) -> String {
     let int_part = units.to_string();
     let mut grouped = String::with_capacity(int_part.len() + int_part.len() / 3);
     for (i, c) in int_part.chars().enumerate() {
@@ -139,7 +144,25 @@ pub fn format_amount(minor: i64, scale: u8) -> String {
         }
         grouped.push(c);
     }
-    format!("{sign}{grouped}.{cents:02}")
+    grouped
+}
+
+/// Minor units at `scale` with every decimal of the scale kept and thousands separators
+/// (`1234550000000`, 8 → `12,345.50000000`): how a coin amount is shown, where rounding to
+/// two decimals would hide its smallest units.
+pub fn format_exact_amount(minor: i64, scale: u8) -> String {
+    let abs = minor.unsigned_abs();
+    let sign = if minor < 0 { "-" } else { "" };
+    let unit = pow10(scale).unsigned_abs();
+    let whole = group_thousands(abs / unit);
+    if scale == 0 {
+        return format!("{sign}{whole}");
+    }
+    format!(
+        "{sign}{whole}.{:0width$}",
+        abs % unit,
+        width = usize::from(scale)
+    )
 }
 
 /// The minor-unit scale of an ISO 4217 currency code (`None` when it is not three capital
@@ -262,6 +285,17 @@ mod tests {
         assert_eq!(parse_amount(&amount_text(123_456, 2), 2), Ok(123_456));
     }
     use proptest::prelude::*;
+
+    #[test]
+    fn exact_amounts_keep_every_decimal_and_group_the_whole_part() {
+        assert_eq!(format_exact_amount(1_234_550_000_000, 8), "12,345.50000000");
+        assert_eq!(format_exact_amount(1, 8), "0.00000001");
+        assert_eq!(format_exact_amount(1_234_567, 0), "1,234,567");
+        assert_eq!(format_exact_amount(-100_050, 2), "-1,000.50");
+        assert_eq!(format_exact_amount(999, 0), "999");
+        assert_eq!(format_exact_amount(0, 6), "0.000000");
+        assert_eq!(format_exact_amount(12_345, 4), "1.2345");
+    }
 
     #[test]
     fn currencies_have_their_iso_scale() {

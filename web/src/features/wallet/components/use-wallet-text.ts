@@ -1,7 +1,6 @@
 import { formatMoney, useDomain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
 import type { MessageKey } from "@/lib/locale";
-import { groupAmount } from "./coin-amount";
 
 /** A name from the catalogue, or `fallback` when the catalogue has none (a coin added later). */
 function named(t: (key: MessageKey) => string, key: string, fallback: string): string {
@@ -23,8 +22,9 @@ export function useWalletText() {
     domain,
     coinName: (coinCode: string) => named(t, `wallet.coin_name.${coinCode}`, coinCode),
     networkName: (network: string) => named(t, `wallet.network.${network}`, network),
-    /** A coin amount with every decimal the API sent (`coin-amount.ts`). */
-    coinAmount: (text: string, coinCode: string) => t("money.amount", { amount: groupAmount(text), currency: coinCode }),
+    /** A coin amount with every decimal of the coin and thousands separators (the domain's). */
+    coinAmount: (text: string, coinCode: string) =>
+      t("money.amount", { amount: domain.formatCoinAmount(text, coinCode) ?? text, currency: coinCode }),
     usd: (text: string) => t("money.amount", { amount: formatMoney(domain, text), currency: "USD" }),
     /** Basis points as a percent with two decimals: 1234 → "12.34%". */
     share: (bps: number) => `${domain.formatAmount(bps, 2)}%`,

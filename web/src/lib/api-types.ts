@@ -175,13 +175,14 @@ export interface paths {
         readonly put?: never;
         /**
          * Accept a quote
-         * @description Swaps what the quote says, as one ledger transaction: `fromAmount` leaves your `fromCoin`
-         *     balance (USD: your USD account; a coin: the wallet), `toAmount` arrives in your `toCoin`
-         *     balance. At most once: accepting it again answers the same swap (`api.exchange_swap_repeated`).
-         *     No verification codes: the money stays in your own accounts and a quote lasts seconds.
-         *     An expired quote answers 112 with a fresh quote for the same amount in `content` (null when
-         *     none can be made now); an unknown quote, or another user's, 404; a balance that no longer
-         *     covers `fromAmount`, 422. statusCodes: 200, 101, 112, 404, 422.
+         * @description Needs approved basic identity (105), as quotes do. Swaps what the quote says, as one ledger
+         *     transaction: `fromAmount` leaves your `fromCoin` balance (USD: your USD account; a coin: the
+         *     wallet), `toAmount` arrives in your `toCoin` balance. At most once: accepting it again
+         *     answers the same swap (`api.exchange_swap_repeated`). No verification codes: the money stays
+         *     in your own accounts and a quote lasts seconds. An expired quote answers 112 with a fresh
+         *     quote for the same amount in `content` (null when none can be made now); an unknown quote,
+         *     or another user's, 404; a balance that no longer covers `fromAmount`, 422.
+         *     statusCodes: 200, 101, 105, 112, 404, 422.
          */
         readonly post: operations["accept_quote"];
         readonly delete?: never;

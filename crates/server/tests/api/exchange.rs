@@ -600,10 +600,37 @@ async fn the_ledger_check_finds_exchange_accounts_that_differ_from_the_swaps() {
     swap(&app, &h, &id).await.assert_ok();
     let other = quote_id(&app, &h, &asked).await;
     ledger_check_passes(&app);
+    // A swap that says it gave the user one unit more than its transaction did.
+    app.db
+        .write(|conn| {
+            diesel::update(exchange_swaps::table)
+                .set(exchange_swaps::to_amount.eq(exchange_swaps::to_amount + 1))
+                .execute(conn)?;
+            Ok(())
+        })
+        .await
+        .unwrap();
+    let report = app
+        .db
+        .read(|conn| Ok(server::services::ledger::check(conn)?))
+        .await
+        .unwrap();
+    assert_eq!(report.problems.len(), 2, "{:?}", report.problems);
+    assert!(
+        report.problems[0]
+            .ends_with("its transaction moved other amounts for its user than the swap says"),
+        "{:?}",
+        report.problems
+    );
+    assert_eq!(
+        report.problems[1],
+        "USD exchange_desk: holds -64870, exchanged into it less paid out -64871"
+    );
     app.db
         .write(move |conn| {
             diesel::update(exchange_swaps::table)
                 .set((
+                    exchange_swaps::to_amount.eq(exchange_swaps::to_amount - 1),
                     exchange_swaps::remainder.eq(exchange_swaps::remainder + 1),
                     exchange_swaps::fee.eq(exchange_swaps::fee + 1),
                     exchange_swaps::quote_id.eq(&other),

@@ -169,8 +169,9 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
 const HOLD_EXPIRY_EVERY: std::time::Duration = std::time::Duration::from_secs(15 * 60);
 
 /// Expires authorization holds at start and then every [`HOLD_EXPIRY_EVERY`]
-/// (`services::card_events::expire`; safe on every instance at once). A failed round is logged
-/// and the next one tries again.
+/// (`services::card_events::expire`), and purges the exchange quotes never accepted a day after
+/// they expired (`services::exchange::quotes::purge`); both safe on every instance at once. A
+/// failed round is logged and the next one tries again.
 fn spawn_hold_expiry(state: &AppState) {
     let (db, clock) = (state.db.clone(), state.clock.clone());
     let days = state.config.authorization_hold_days;
@@ -184,6 +185,15 @@ fn spawn_hold_expiry(state: &AppState) {
                 }
                 Ok(_) => {}
                 Err(error) => tracing::warn!(%error, "hold expiry failed; the next round retries"),
+            }
+            let now = clock.now_ms();
+            match db
+                .write(move |conn| Ok(services::exchange::quotes::purge(conn, now)?))
+                .await
+            {
+                Ok(purged) if purged > 0 => tracing::info!(purged, "expired quotes purged"),
+                Ok(_) => {}
+                Err(error) => tracing::warn!(%error, "quote purge failed; the next round retries"),
             }
         }
     });

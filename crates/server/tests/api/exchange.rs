@@ -657,3 +657,47 @@ async fn the_ledger_check_finds_exchange_accounts_that_differ_from_the_swaps() {
     let output = app.fiscard(&["admin", "ledger-check"]);
     assert_eq!(output.status.code(), Some(1));
 }
+
+/// Quotes never accepted are purged a day after they expire; accepted ones stay with their
+/// swaps, and recent ones stay.
+#[actix_web::test]
+async fn quotes_never_accepted_are_purged_a_day_after_they_expire() {
+    use server::services::exchange::quotes;
+    let app = crate::helpers::spawn_app_with(&[
+        ("FISCARD_SESSION_IDLE_MINUTES", "4320"),
+        ("FISCARD_SESSION_ABSOLUTE_HOURS", "72"),
+    ])
+    .await;
+    let h = trader(&app, "ada@example.com", 10_000).await;
+    let asked = json!({ "fromCoin": "USD", "toCoin": "BTC", "fromAmount": "10" });
+    let accepted = quote_id(&app, &h, &asked).await;
+    swap(&app, &h, &accepted).await.assert_ok();
+    let left = quote_id(&app, &h, &asked).await;
+    async fn purge(app: &TestApp) -> Result<usize, server::api::AppError> {
+        let now = app.clock.now_ms();
+        app.db
+            .write(move |conn| Ok(quotes::purge(conn, now)?))
+            .await
+    }
+    app.advance_ms(10_000 + quotes::KEPT_AFTER_EXPIRY_MS);
+    assert_eq!(purge(&app).await.unwrap(), 0);
+    app.advance_ms(1);
+    assert_eq!(purge(&app).await.unwrap(), 1);
+    let (uid, left_id, accepted_id) = (h.uid.clone(), left.clone(), accepted.clone());
+    let (gone, kept) = app
+        .db
+        .read(move |conn| {
+            Ok((
+                quotes::find_owned(conn, &uid, &left_id)?.is_none(),
+                quotes::find_owned(conn, &uid, &accepted_id)?.is_some(),
+            ))
+        })
+        .await
+        .unwrap();
+    assert!(gone && kept);
+    swap(&app, &h, &left)
+        .await
+        .assert_refused(404, "Quote not found");
+    let history = app.get_api("/exchange/swaps", EN, Some(&h.token)).await;
+    assert_eq!(history.assert_ok()["totalCount"], 1);
+}

@@ -658,6 +658,14 @@ async fn the_ledger_check_finds_exchange_accounts_that_differ_from_the_swaps() {
     assert_eq!(output.status.code(), Some(1));
 }
 
+/// Purges the quotes never accepted that expired over a day before the app's time.
+async fn purge(app: &TestApp) -> Result<usize, server::api::AppError> {
+    let now = app.clock.now_ms();
+    app.db
+        .write(move |conn| Ok(server::services::exchange::quotes::purge(conn, now)?))
+        .await
+}
+
 /// Quotes never accepted are purged a day after they expire; accepted ones stay with their
 /// swaps, and recent ones stay.
 #[actix_web::test]
@@ -673,12 +681,6 @@ async fn quotes_never_accepted_are_purged_a_day_after_they_expire() {
     let accepted = quote_id(&app, &h, &asked).await;
     swap(&app, &h, &accepted).await.assert_ok();
     let left = quote_id(&app, &h, &asked).await;
-    async fn purge(app: &TestApp) -> Result<usize, server::api::AppError> {
-        let now = app.clock.now_ms();
-        app.db
-            .write(move |conn| Ok(quotes::purge(conn, now)?))
-            .await
-    }
     app.advance_ms(10_000 + quotes::KEPT_AFTER_EXPIRY_MS);
     assert_eq!(purge(&app).await.unwrap(), 0);
     app.advance_ms(1);

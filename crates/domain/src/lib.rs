@@ -15,6 +15,7 @@ pub mod email;
 pub mod error;
 pub mod first_steps;
 pub mod forms;
+pub mod fund;
 pub mod gates;
 pub mod i18n;
 pub mod identity;

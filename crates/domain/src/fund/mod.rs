@@ -11,7 +11,8 @@ pub use accrual::{
     Accrual, AccrualRun, AccruedDay, CurrentShares, ShareMove, accrue, current_shares,
 };
 pub use preview::{
-    PreviewError, RedeemPreview, SubscribePreview, fund_amount, redeem_preview, subscribe_preview,
+    PreviewError, RedeemPreview, SubscribePreview, fund_amount, redeem_preview, redeem_preview_for,
+    subscribe_preview, subscribe_preview_for,
 };
 pub use product::{FixedPhase, FixedTerms, FundSource, ProductTerms, ProductType, TermsError};
 pub use rate::{AnnualRate, DEFAULT_ANNUAL_RATE, DayInterest, day_interest};

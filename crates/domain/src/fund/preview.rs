@@ -162,6 +162,29 @@ pub fn redeem_preview(
     }
 }
 
+/// [`subscribe_preview`] of an amount as typed, on a `YYYY-MM-DD` day: what the browser shows
+/// while the user types, or the code of what is wrong.
+pub fn subscribe_preview_for(
+    product: &ProductTerms,
+    today: &str,
+    amount: &str,
+) -> Result<SubscribePreview, ErrorCode> {
+    let today = Date::parse(today).ok_or(ErrorCode::DateInvalid)?;
+    let amount = fund_amount(amount, product.scale()).map_err(PreviewError::code)?;
+    subscribe_preview(product, today, amount).map_err(PreviewError::code)
+}
+
+/// [`redeem_preview`] of an amount as typed, on a `YYYY-MM-DD` day.
+pub fn redeem_preview_for(
+    product: &ProductTerms,
+    today: &str,
+    amount: &str,
+) -> Result<RedeemPreview, ErrorCode> {
+    let today = Date::parse(today).ok_or(ErrorCode::DateInvalid)?;
+    let amount = fund_amount(amount, product.scale()).map_err(PreviewError::code)?;
+    redeem_preview(product, today, amount).map_err(PreviewError::code)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -176,7 +199,7 @@ mod tests {
         ProductTerms {
             product_type: ProductType::Current,
             annual_rate: DEFAULT_ANNUAL_RATE,
-            scale: 2,
+            asset: crate::exchange::Asset::Usd,
             fixed: None,
         }
     }

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::rate::AnnualRate;
 use crate::date::Date;
+use crate::exchange::Asset;
 use crate::macros::text_enum;
 
 text_enum! {
@@ -170,8 +171,8 @@ impl FixedTerms {
     }
 }
 
-/// What the previews and forms need of a product: its type, rate, the asset's scale and, for a
-/// fixed product, its dates.
+/// What the previews and forms need of a product: its type, rate, asset and, for a fixed
+/// product, its dates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
@@ -180,8 +181,8 @@ pub struct ProductTerms {
     pub product_type: ProductType,
     #[cfg_attr(feature = "ts", tsify(type = "string"))]
     pub annual_rate: AnnualRate,
-    /// Decimals of the product's asset (USD 2): shares are minor units of the asset.
-    pub scale: u8,
+    /// The product's asset (USD by default): one share is one minor unit of it.
+    pub asset: Asset,
     /// Present exactly for a fixed product.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", tsify(optional))]
@@ -189,11 +190,21 @@ pub struct ProductTerms {
 }
 
 impl ProductTerms {
-    /// Whether the terms hang together: a scale of at most 8, dates exactly for a fixed
-    /// product.
+    /// Whether the terms hang together: dates exactly for a fixed product.
     pub fn is_consistent(&self) -> bool {
-        self.scale <= crate::money::MAX_SCALE
-            && (self.product_type == ProductType::Fixed) == self.fixed.is_some()
+        (self.product_type == ProductType::Fixed) == self.fixed.is_some()
+    }
+
+    /// Decimals of the asset's minor unit (USD 2).
+    pub const fn scale(&self) -> u8 {
+        self.asset.scale()
+    }
+
+    /// Whether subscriptions may come from (and redemptions go to) `source`: the type's
+    /// sources, and the USD account only for a USD product.
+    pub fn accepts(&self, source: FundSource) -> bool {
+        self.product_type.sources().contains(&source)
+            && (source != FundSource::Usd || self.asset == Asset::Usd)
     }
 
     /// Whether a subscription is taken on `today` (an operator may also close a product).
@@ -252,5 +263,14 @@ mod tests {
             &[FundSource::Wallet, FundSource::Usd]
         );
         assert_eq!(ProductType::Fixed.sources(), &[FundSource::Fund]);
+        let usdt = ProductTerms {
+            product_type: ProductType::Current,
+            annual_rate: crate::fund::DEFAULT_ANNUAL_RATE,
+            asset: Asset::Usdt,
+            fixed: None,
+        };
+        assert!(usdt.accepts(FundSource::Wallet));
+        assert!(!usdt.accepts(FundSource::Usd));
+        assert!(!usdt.accepts(FundSource::Fund));
     }
 }

@@ -52,6 +52,7 @@ pub struct FundRedeemForm {
 /// The product, the position and what it may redeem on `today`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct FundRedeemContext {
     pub product_id: String,
@@ -60,6 +61,7 @@ pub struct FundRedeemContext {
     #[serde(default)]
     pub position_id: Option<String>,
     #[cfg_attr(feature = "ts", tsify(type = "string"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = Date))]
     pub today: Date,
     /// The current product's usable shares, or the fixed position's principal.
     pub redeemable: i64,

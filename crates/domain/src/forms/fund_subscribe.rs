@@ -49,6 +49,7 @@ pub struct FundSubscribeForm {
 /// What a source holds and may spend, in minor units of the product's asset.
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct FundBalances {
     /// The wallet's (main account's) balance of the asset.
@@ -72,12 +73,14 @@ impl FundBalances {
 /// The product as the server holds it on `today`, and the user's balances.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct FundSubscribeContext {
     pub product_id: String,
     pub product: ProductTerms,
     /// The business date (UTC) of the subscription.
     #[cfg_attr(feature = "ts", tsify(type = "string"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = Date))]
     pub today: Date,
     /// False when an operator closed the product.
     pub open: bool,

@@ -16,9 +16,11 @@ use crate::date::Date;
 /// (negative), in minor units.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ShareMove {
     #[cfg_attr(feature = "ts", tsify(type = "string"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = Date))]
     pub date: Date,
     pub amount: i64,
 }
@@ -26,9 +28,12 @@ pub struct ShareMove {
 /// A position as the accrual of `from` finds it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct AccrualRun {
     #[cfg_attr(feature = "ts", tsify(type = "string"))]
+    /// Percent text ("3.65").
+    #[cfg_attr(feature = "openapi", schema(value_type = String, example = "3.65"))]
     pub annual_rate: AnnualRate,
     /// The day's interest becomes shares the next day (the current product).
     pub compound: bool,
@@ -39,9 +44,11 @@ pub struct AccrualRun {
     pub carry: i64,
     /// The first day to accrue.
     #[cfg_attr(feature = "ts", tsify(type = "string"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = Date))]
     pub from: Date,
     /// The day after the last one to accrue (nothing when it is not after `from`).
     #[cfg_attr(feature = "ts", tsify(type = "string"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = Date))]
     pub until: Date,
     /// The position's subscriptions and redemptions on `from` and after, in any order.
     #[serde(default)]
@@ -51,9 +58,11 @@ pub struct AccrualRun {
 /// One accrued day of a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct AccruedDay {
     #[cfg_attr(feature = "ts", tsify(type = "string"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = Date))]
     pub date: Date,
     /// The shares that earned: those in the product at the start of the day.
     pub shares: i64,
@@ -65,6 +74,7 @@ pub struct AccruedDay {
 /// start of `until` (what the next run starts from).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Accrual {
     pub days: Vec<AccruedDay>,
@@ -123,6 +133,7 @@ pub fn next_start(start: i64, moved: i64, interest: i64, compound: bool) -> i64 
 /// The current product's shares on a day, split as SPEC §3 shows them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CurrentShares {
     /// Held since the start of the day (earning today), less what was redeemed or moved to

@@ -12,22 +12,27 @@ use crate::money::{AmountError, MAX_AMOUNT_MINOR, parse_amount};
 /// What subscribing `amount` on a day gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SubscribePreview {
     /// The subscribed amount, in minor units (= shares).
     pub amount: i64,
     /// The day the shares are bought: today.
     #[cfg_attr(feature = "ts", tsify(type = "string"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = Date))]
     pub value_date: Date,
     /// The first day they earn: tomorrow (current), the interest date (fixed).
     #[cfg_attr(feature = "ts", tsify(type = "string"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = Date))]
     pub interest_start_date: Date,
     /// The day the first day's interest shows (the day after it).
     #[cfg_attr(feature = "ts", tsify(type = "string"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = Date))]
     pub first_profit_date: Date,
     /// Fixed: the day principal and interest reach the fund account (the maturity date);
     /// null for the current product, which is redeemed at will.
     #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, format = Date))]
     pub delivery_date: Option<Date>,
     /// What one day earns on `amount`, rounded down (the current product's first day).
     pub daily_interest: i64,
@@ -39,15 +44,18 @@ pub struct SubscribePreview {
 /// What redeeming `amount` on a day gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct RedeemPreview {
     pub amount: i64,
     /// The day the money reaches its destination: today.
     #[cfg_attr(feature = "ts", tsify(type = "string"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = Date))]
     pub delivery_date: Date,
     /// The last day the redeemed shares earn: today for the current product (its interest
     /// arrives tomorrow); none for a fixed position, whose interest is forfeited.
     #[cfg_attr(feature = "ts", tsify(type = "string | null"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, format = Date))]
     pub last_interest_date: Option<Date>,
     /// A fixed position redeemed before maturity.
     pub early: bool,

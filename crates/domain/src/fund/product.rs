@@ -47,11 +47,14 @@ impl ProductType {
 /// reach the fund account on the maturity date.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", try_from = "FixedDates")]
 pub struct FixedTerms {
     #[cfg_attr(feature = "ts", tsify(type = "string"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = Date))]
     raise_date: Date,
     #[cfg_attr(feature = "ts", tsify(type = "string"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = Date))]
     interest_date: Date,
     period: u16,
 }
@@ -175,11 +178,14 @@ impl FixedTerms {
 /// product, its dates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ProductTerms {
     #[serde(rename = "type")]
     pub product_type: ProductType,
     #[cfg_attr(feature = "ts", tsify(type = "string"))]
+    /// Percent text ("3.65").
+    #[cfg_attr(feature = "openapi", schema(value_type = String, example = "3.65"))]
     pub annual_rate: AnnualRate,
     /// The product's asset (USD by default): one share is one minor unit of it.
     pub asset: Asset,

@@ -76,6 +76,7 @@ impl<'de> Deserialize<'de> for AnnualRate {
 /// One day's interest of a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct DayInterest {
     /// Paid to the holder: the exact interest rounded down at the asset's scale (minor units).

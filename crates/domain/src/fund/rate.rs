@@ -9,6 +9,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::constants::DEFAULT_ANNUAL_RATE_BPS;
 use crate::money::{amount_text, parse_amount};
 
 /// Days in the interest year, whatever the calendar year.
@@ -23,8 +24,9 @@ pub const DAY_DENOMINATOR: i64 = DAY_COUNT * RATE_UNIT;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct AnnualRate(u32);
 
-/// The current product's rate unless an operator sets another (SPEC §9).
-pub const DEFAULT_ANNUAL_RATE: AnnualRate = AnnualRate(36_500);
+/// The current product's rate unless an operator sets another (SPEC §9): the constants'
+/// basis points, in millionths.
+pub const DEFAULT_ANNUAL_RATE: AnnualRate = AnnualRate(DEFAULT_ANNUAL_RATE_BPS * 100);
 
 impl AnnualRate {
     /// The rate of `millionths` (0.0001 % steps); `None` above 100 %.
@@ -155,6 +157,7 @@ mod tests {
     #[test]
     fn rates_read_and_write_as_percent_text() {
         assert_eq!(AnnualRate::parse_percent("3.65"), Some(DEFAULT_ANNUAL_RATE));
+        assert_eq!(DEFAULT_ANNUAL_RATE.millionths(), 36_500);
         assert_eq!(
             AnnualRate::parse_percent("100").map(AnnualRate::millionths),
             Some(1_000_000)

@@ -10,6 +10,7 @@
 use domain::card::{CardAction, CardStatus};
 use domain::exchange::{ExchangeTerms, RateKind, Side};
 use domain::forms::FormName;
+use domain::fund::{AccrualRun, ProductTerms};
 use domain::gates::{GateState, GatedAction};
 use domain::labels::{LabelKind, LabelValue};
 use domain::money::Rate;
@@ -203,6 +204,51 @@ pub fn exchange_rate_text(
     let terms: ExchangeTerms = from_js(terms, "exchange terms")?;
     let kind = text_arg(RateKind::parse(kind), "rate kind")?;
     Ok(domain::exchange::rate_text(&terms, kind))
+}
+
+/// Subscribing `amountText` to a fund product on `today` (`YYYY-MM-DD`): the value date, the
+/// interest start date, the delivery date and the interest, or the error code.
+#[wasm_bindgen(
+    js_name = fundSubscribePreview,
+    unchecked_return_type = "SubscribePreview | { error: ErrorCode }"
+)]
+pub fn fund_subscribe_preview(
+    #[wasm_bindgen(unchecked_param_type = "ProductTerms")] product: JsValue,
+    today: &str,
+    amount_text: &str,
+) -> Result<JsValue> {
+    let product: ProductTerms = from_js(product, "product terms")?;
+    match domain::fund::subscribe_preview_for(&product, today, amount_text) {
+        Ok(preview) => to_js(&preview),
+        Err(error) => to_js(&PreviewError { error }),
+    }
+}
+
+/// Redeeming `amountText` of a fund product on `today`: the delivery date and the interest an
+/// early redemption forfeits, or the error code.
+#[wasm_bindgen(
+    js_name = fundRedeemPreview,
+    unchecked_return_type = "RedeemPreview | { error: ErrorCode }"
+)]
+pub fn fund_redeem_preview(
+    #[wasm_bindgen(unchecked_param_type = "ProductTerms")] product: JsValue,
+    today: &str,
+    amount_text: &str,
+) -> Result<JsValue> {
+    let product: ProductTerms = from_js(product, "product terms")?;
+    match domain::fund::redeem_preview_for(&product, today, amount_text) {
+        Ok(preview) => to_js(&preview),
+        Err(error) => to_js(&PreviewError { error }),
+    }
+}
+
+/// A fund position's accrual day by day (the server's job and a catch-up post exactly these).
+#[wasm_bindgen(js_name = fundAccrue, unchecked_return_type = "Accrual")]
+pub fn fund_accrue(
+    #[wasm_bindgen(unchecked_param_type = "AccrualRun")] run: JsValue,
+) -> Result<JsValue> {
+    let run: AccrualRun = from_js(run, "accrual run")?;
+    to_js(&domain::fund::accrue(&run))
 }
 
 /// A text enum passed as a string: parsed by its own table rather than through serde, which

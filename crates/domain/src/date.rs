@@ -105,6 +105,19 @@ impl Date {
     }
 }
 
+impl Date {
+    /// The date `days` later (earlier when negative), across month, year and leap-day ends.
+    #[must_use]
+    pub fn add_days(self, days: i64) -> Date {
+        Date::from_epoch_days(self.epoch_days() + days)
+    }
+
+    /// Days from `self` to `later` (negative when `later` is earlier).
+    pub fn days_until(self, later: Date) -> i64 {
+        later.epoch_days() - self.epoch_days()
+    }
+}
+
 impl fmt::Display for Date {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
@@ -121,6 +134,13 @@ fn days_in_month(year: u16, month: u8) -> u8 {
         2 => 28,
         4 | 6 | 9 | 11 => 30,
         _ => 31,
+    }
+}
+
+/// Written as `YYYY-MM-DD` text.
+impl serde::Serialize for Date {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
     }
 }
 
@@ -168,6 +188,20 @@ mod tests {
         assert_eq!(d.first_of_month_after(2).to_string(), "2027-01-01");
         assert_eq!(d.first_of_month_after(37).to_string(), "2029-12-01");
         assert_eq!(Date::of_instant_ms(d.start_ms()), d);
+    }
+
+    #[test]
+    fn days_are_added_across_leap_days_and_year_ends() {
+        let d = |s: &str| Date::parse(s).unwrap();
+        assert_eq!(d("2028-02-28").add_days(1), d("2028-02-29"));
+        assert_eq!(d("2028-02-29").add_days(1), d("2028-03-01"));
+        assert_eq!(d("2027-02-28").add_days(1), d("2027-03-01"));
+        assert_eq!(d("2026-12-31").add_days(1), d("2027-01-01"));
+        assert_eq!(d("2027-01-01").add_days(-1), d("2026-12-31"));
+        assert_eq!(d("2028-01-01").days_until(d("2029-01-01")), 366);
+        assert_eq!(d("2027-01-01").days_until(d("2028-01-01")), 365);
+        assert_eq!(d("2100-02-28").add_days(1), d("2100-03-01"));
+        assert_eq!(serde_json::to_value(d("2028-02-29")).unwrap(), "2028-02-29");
     }
 
     #[test]

@@ -135,6 +135,15 @@ error_codes! {
     // Resubmitting a rejected verification
     RejectedUnchanged => "rejected_unchanged",
     RejectionFinal => "rejection_final",
+    // Fund
+    FundAmountRequired => "fund_amount_required",
+    FundBelowMinimum => "fund_below_minimum",
+    FundAboveMaximum => "fund_above_maximum",
+    FundProductClosed => "fund_product_closed",
+    FundSourceInvalid => "fund_source_invalid",
+    FundInsufficientShares => "fund_insufficient_shares",
+    FundRedeemWhole => "fund_redeem_whole",
+    FundPositionMatured => "fund_position_matured",
 }
 
 /// The code's text, looked up in one table: serde's derived impl spends some fifty bytes of

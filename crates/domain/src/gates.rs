@@ -55,7 +55,10 @@ text_enum! {
         StartInvestorIdentity = "startInvestorIdentity",
         AnswerAml = "answerAml",
         AnswerQi = "answerQi",
+        /// Open a fund account: subscribe to a fund product.
         OpenFundAccount = "openFundAccount",
+        /// Redeem fund shares: the user's own money back, whatever became of their checks.
+        FundRedeem = "fundRedeem",
         Withdraw = "withdraw",
         /// Swap one asset for another (quote and accept).
         Exchange = "exchange",
@@ -87,8 +90,15 @@ pub const GATES: &[(GatedAction, &[Gate])] = &[
     ),
     (
         GatedAction::OpenFundAccount,
-        &[Gate::Login, Gate::InvestorIdentity, Gate::Aml, Gate::Qi],
+        &[
+            Gate::Login,
+            Gate::BasicIdentity,
+            Gate::InvestorIdentity,
+            Gate::Aml,
+            Gate::Qi,
+        ],
     ),
+    (GatedAction::FundRedeem, &[Gate::Login]),
     (GatedAction::Withdraw, &[Gate::Login, Gate::BasicIdentity]),
     (GatedAction::Exchange, &[Gate::Login, Gate::BasicIdentity]),
 ];
@@ -190,6 +200,13 @@ mod tests {
             Some(Gate::InvestorIdentity)
         );
         assert_eq!(Gate::Mobile.status_code(), 110);
+        // Someone who has done nothing yet starts with the basic identity.
+        s.basic_identity = NotStarted;
+        assert_eq!(
+            first_closed_gate(GatedAction::OpenFundAccount, &s),
+            Some(Gate::BasicIdentity)
+        );
+        assert_eq!(first_closed_gate(GatedAction::FundRedeem, &s), None);
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub mod error;
 pub mod exchange;
 pub mod first_steps;
 pub mod forms;
+pub mod fund;
 pub mod gates;
 pub mod i18n;
 pub mod identity;

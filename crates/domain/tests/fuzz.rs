@@ -48,6 +48,18 @@ fn context(form: FormName) -> Value {
             "minimum": 10_000_000, "maximum": 100_000_000_000_i64, "available": 250_000_000,
             "enabled": true
         }),
+        FormName::FundSubscribe => json!({
+            "productId": "current-usd",
+            "product": { "type": "CURRENT", "annualRate": "3.65", "asset": "USD" },
+            "today": "2028-02-29", "open": true, "minimum": 100, "maximum": 100_000_000,
+            "balances": { "wallet": 50_000, "usd": 2_000_000, "fund": 0 }
+        }),
+        FormName::FundRedeem => json!({
+            "productId": "fixed-90",
+            "product": { "type": "FIXED", "annualRate": "3.65", "asset": "USD",
+                "fixed": { "raiseDate": "2027-12-20", "interestDate": "2027-12-27", "period": 90 } },
+            "positionId": "p1", "today": "2028-01-06", "redeemable": 1_234_567
+        }),
         FormName::BasicIdentityStep1 => json!({ "today": "2026-03-15" }),
         FormName::IndividualInvestor => json!({ "basicCountry": "US" }),
         FormName::Aml | FormName::Qi => json!({ "investorType": 0 }),

@@ -33,6 +33,11 @@ const wasm: Record<string, (c: Case) => unknown> = {
   rechargeQuote: (c) => domain.rechargeQuote(arg(c).amount as string, arg(c).rate as string),
   exchangePrice: (c) =>
     domain.exchangePreview(arg(c).terms as domain.ExchangeTerms, arg(c).side as domain.Side, arg(c).amount as string),
+  fundSubscribePreview: (c) =>
+    domain.fundSubscribePreview(arg(c).product as domain.ProductTerms, arg(c).today as string, arg(c).amount as string),
+  fundRedeemPreview: (c) =>
+    domain.fundRedeemPreview(arg(c).product as domain.ProductTerms, arg(c).today as string, arg(c).amount as string),
+  fundAccrue: (c) => domain.fundAccrue(c.input as domain.AccrualRun),
 };
 
 const modules = import.meta.glob<VectorFile>("../../../tests/vectors/*.json", { eager: true, import: "default" });
@@ -93,6 +98,41 @@ const exchangeTerms = fc.record({
   return { from, to, fromPrice: price(from), toPrice: price(to), spreadBps, feeBps };
 });
 const amountText = fc.oneof(fc.stringMatching(/^[-+ 0-9０-９.,]{0,18}$/), fc.double().map(String), fc.string({ maxLength: 12 }));
+/** A calendar day between 1999 and 2101: leap days, year ends and the century rules included. */
+const isoDay = fc
+  .date({ min: new Date("1999-01-01T00:00:00Z"), max: new Date("2101-12-31T00:00:00Z"), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+const annualRate = fc.constantFrom("3.65", "0", "100", "5.25", "0.0001", "12.3456");
+/** A current product, or a fixed one with a raise, an interest date and a term around `today`. */
+const fundProduct = fc.oneof(
+  fc.record({ type: fc.constant("CURRENT"), annualRate, asset: fc.constantFrom("USD", "USDT", "BTC") }),
+  fc
+    .record({ annualRate, raise: isoDay, wait: fc.integer({ min: 1, max: 40 }), period: fc.integer({ min: 1, max: 400 }) })
+    .map(({ annualRate, raise, wait, period }) => ({
+      type: "FIXED",
+      annualRate,
+      asset: "USD",
+      fixed: { raiseDate: raise, interestDate: new Date(Date.parse(raise) + wait * 86_400_000).toISOString().slice(0, 10), period },
+    })),
+);
+const fundPreview = (kind: string) =>
+  fc.record({ product: fundProduct, today: isoDay, amount: amountText }).map((input) => ({ kind, input }));
+const accrualRun = fc
+  .record({
+    annualRate,
+    compound: fc.boolean(),
+    shares: fc.oneof(fc.integer({ min: 0, max: 1_000_000 }), fc.tuple(fc.nat({ max: 6_999_999 }), fc.nat({ max: 999_999_999 })).map(([high, low]) => high * 1_000_000_000 + low)),
+    carry: fc.integer({ min: 0, max: 364_999_999 }),
+    from: isoDay,
+    days: fc.integer({ min: -2, max: 40 }),
+    moves: fc.array(fc.record({ offset: fc.integer({ min: 0, max: 40 }), amount: fc.integer({ min: -2_000_000, max: 2_000_000 }) }), {
+      maxLength: 4,
+    }),
+  })
+  .map(({ from, days, moves, ...run }) => {
+    const day = (offset: number) => new Date(Date.parse(from) + offset * 86_400_000).toISOString().slice(0, 10);
+    return { kind: "fundAccrue", input: { ...run, from, until: day(days), moves: moves.map((m) => ({ date: day(m.offset), amount: m.amount })) } };
+  });
 const cases: fc.Arbitrary<Case> = fc.oneof(
   { arbitrary: mutatedForm, weight: 6 },
   { arbitrary: fc.record({ text: amountText, scale: fc.integer({ min: 0, max: 8 }) }).map((input) => ({ kind: "parseAmount", input })), weight: 2 },
@@ -101,6 +141,9 @@ const cases: fc.Arbitrary<Case> = fc.oneof(
     arbitrary: fc.record({ terms: exchangeTerms, side: fc.constantFrom("FROM", "TO"), amount: amountText }).map((input) => ({ kind: "exchangePrice", input })),
     weight: 1,
   },
+  { arbitrary: fundPreview("fundSubscribePreview"), weight: 1 },
+  { arbitrary: fundPreview("fundRedeemPreview"), weight: 1 },
+  { arbitrary: accrualRun, weight: 1 },
   { arbitrary: fc.oneof(fc.emailAddress(), fc.string({ maxLength: 40 })).map((input) => ({ kind: "maskEmail", input })), weight: 1 },
   { arbitrary: fc.stringMatching(/^[0-9 -]{0,24}$/).map((input) => ({ kind: "maskCardNumber", input })), weight: 1 },
 );

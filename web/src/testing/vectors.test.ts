@@ -58,6 +58,11 @@ const kinds: Record<string, (c: Case) => unknown> = {
     domain.exchangePreview(arg(c).terms as domain.ExchangeTerms, arg(c).side as domain.Side, arg(c).amount as string),
   exchangeRateText: (c) => domain.exchangeRateText(arg(c).terms as domain.ExchangeTerms, arg(c).kind as domain.RateKind),
   formatPrice: (c) => domain.formatPrice(c.input as number),
+  fundSubscribePreview: (c) =>
+    domain.fundSubscribePreview(arg(c).product as domain.ProductTerms, arg(c).today as string, arg(c).amount as string),
+  fundRedeemPreview: (c) =>
+    domain.fundRedeemPreview(arg(c).product as domain.ProductTerms, arg(c).today as string, arg(c).amount as string),
+  fundAccrue: (c) => domain.fundAccrue(c.input as domain.AccrualRun),
   cardAllows: (c) => domain.cardAllows(arg(c).status as domain.CardStatus, arg(c).action as domain.CardAction),
   // The module answers the memo or throws the error's name; natively the vectors read serde's
   // `{Ok}` / `{Err}` of the same Result.

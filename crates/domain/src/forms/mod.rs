@@ -17,6 +17,8 @@ mod bank_account;
 mod crypto_withdrawal;
 mod errors;
 mod exchange_quote;
+mod fund_redeem;
+mod fund_subscribe;
 mod identity;
 mod investor;
 mod questionnaire;
@@ -35,6 +37,8 @@ pub use auth::{ChangePassword, ChangePasswordForm, EmailForm, Login, LoginForm, 
 pub use bank_account::{BankAccount, BankAccountForm};
 pub use crypto_withdrawal::{CryptoWithdrawal, CryptoWithdrawalContext, CryptoWithdrawalForm};
 pub use exchange_quote::{ExchangeQuoteContext, ExchangeQuoteForm, ExchangeQuoteRequest};
+pub use fund_redeem::{FundRedeemContext, FundRedeemForm, FundRedemption};
+pub use fund_subscribe::{FundBalances, FundSubscribeContext, FundSubscribeForm, FundSubscription};
 pub use identity::{
     BasicIdentity, BasicIdentityContext, BasicIdentityStep1Form, BasicIdentityStep2Form,
     IdentityDocuments,
@@ -113,6 +117,8 @@ text_enum! {
         Withdrawal = "withdrawal",
         CryptoWithdrawal = "cryptoWithdrawal",
         ExchangeQuote = "exchangeQuote",
+        FundSubscribe = "fundSubscribe",
+        FundRedeem = "fundRedeem",
     }
 }
 
@@ -160,6 +166,8 @@ pub fn validate<'de, D: Deserializer<'de>>(
         FormName::Withdrawal => run::<WithdrawalForm, D>(input, context),
         FormName::CryptoWithdrawal => run::<CryptoWithdrawalForm, D>(input, context),
         FormName::ExchangeQuote => run::<ExchangeQuoteForm, D>(input, context),
+        FormName::FundSubscribe => run::<FundSubscribeForm, D>(input, context),
+        FormName::FundRedeem => run::<FundRedeemForm, D>(input, context),
     }
 }
 

@@ -117,6 +117,7 @@ pub fn dispatch(kind: &str, case: &Map<String, Value>) -> Value {
         )),
         other => wallet(other, input)
             .or_else(|| exchange(other, input))
+            .or_else(|| fund(other, input))
             .unwrap_or_else(|| panic!("unknown vector kind {other}")),
     }
 }
@@ -168,6 +169,40 @@ fn exchange(kind: &str, input: &Value) -> Option<Value> {
         "formatPrice" => json!(domain::exchange::format_price(
             input.as_i64().expect("a price")
         )),
+        _ => return None,
+    })
+}
+
+/// The fund's exports (`None` for a kind that is not one of them): the previews as typed, and a
+/// position's accrual day by day.
+fn fund(kind: &str, input: &Value) -> Option<Value> {
+    use domain::fund::{AccrualRun, ProductTerms};
+    let product = || arg::<ProductTerms>(input, "product");
+    Some(match kind {
+        "fundSubscribePreview" => {
+            let (today, amount) = (
+                arg::<String>(input, "today"),
+                arg::<String>(input, "amount"),
+            );
+            match domain::fund::subscribe_preview_for(&product(), &today, &amount) {
+                Ok(preview) => to_value(&preview),
+                Err(error) => json!({ "error": error }),
+            }
+        }
+        "fundRedeemPreview" => {
+            let (today, amount) = (
+                arg::<String>(input, "today"),
+                arg::<String>(input, "amount"),
+            );
+            match domain::fund::redeem_preview_for(&product(), &today, &amount) {
+                Ok(preview) => to_value(&preview),
+                Err(error) => json!({ "error": error }),
+            }
+        }
+        "fundAccrue" => {
+            let run: AccrualRun = serde_json::from_value(input.clone()).expect("an accrual run");
+            to_value(&domain::fund::accrue(&run))
+        }
         _ => return None,
     })
 }

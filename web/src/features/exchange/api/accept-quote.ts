@@ -1,0 +1,13 @@
+import type { ApiClient } from "@/lib/api-client";
+import type { ApiContent } from "@/lib/api-schema";
+
+/** A swap made: both amounts, the fee and spread taken, the rates it was made at, its time. */
+export type ExchangeSwap = ApiContent<"/exchange/swap", "post">;
+
+/**
+ * `POST exchange/swap`: accepts a quote once (a second accept answers the first swap). An expired
+ * quote is refused with statusCode 112 and a fresh quote as its content; the screen shows it.
+ */
+export function acceptQuote(api: ApiClient, quoteId: string) {
+  return api.post<ExchangeSwap>("exchange/swap", { quoteId }, { inline: true });
+}

@@ -98,6 +98,15 @@ error_codes! {
     CryptoWithdrawalDailyLimit => "crypto_withdrawal_daily_limit",
     WithdrawDisabled => "withdraw_disabled",
     ClientOrderIdInvalid => "client_order_id_invalid",
+    // Exchange
+    ExchangeSameAsset => "exchange_same_asset",
+    ExchangePairClosed => "exchange_pair_closed",
+    ExchangeAmountRequired => "exchange_amount_required",
+    ExchangeOneAmount => "exchange_one_amount",
+    ExchangeBelowMinimum => "exchange_below_minimum",
+    ExchangeAboveMaximum => "exchange_above_maximum",
+    ExchangeAmountTooLarge => "exchange_amount_too_large",
+    ExchangeReceivesNothing => "exchange_receives_nothing",
     // Bank accounts
     RoutingNumberInvalid => "routing_number_invalid",
     SwiftInvalid => "swift_invalid",

@@ -57,6 +57,8 @@ text_enum! {
         AnswerQi = "answerQi",
         OpenFundAccount = "openFundAccount",
         Withdraw = "withdraw",
+        /// Swap one asset for another (quote and accept).
+        Exchange = "exchange",
     }
 }
 
@@ -88,6 +90,7 @@ pub const GATES: &[(GatedAction, &[Gate])] = &[
         &[Gate::Login, Gate::InvestorIdentity, Gate::Aml, Gate::Qi],
     ),
     (GatedAction::Withdraw, &[Gate::Login, Gate::BasicIdentity]),
+    (GatedAction::Exchange, &[Gate::Login, Gate::BasicIdentity]),
 ];
 
 /// What the gates look at: the user's verification states and whether a mobile is bound.
@@ -187,6 +190,20 @@ mod tests {
             Some(Gate::InvestorIdentity)
         );
         assert_eq!(Gate::Mobile.status_code(), 110);
+    }
+
+    #[test]
+    fn exchanging_needs_login_and_basic_identity() {
+        let mut s = user();
+        s.mobile_bound = false;
+        s.investor_identity = NotStarted;
+        assert_eq!(first_closed_gate(GatedAction::Exchange, &s), None);
+        s.basic_identity = InReview;
+        assert_eq!(
+            first_closed_gate(GatedAction::Exchange, &s),
+            Some(Gate::BasicIdentity)
+        );
+        assert_eq!(Gate::BasicIdentity.status_code(), 105);
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod country;
 pub mod date;
 pub mod email;
 pub mod error;
+pub mod exchange;
 pub mod first_steps;
 pub mod forms;
 pub mod gates;

@@ -3,7 +3,7 @@
 //! the destination receives.
 
 use super::coins::Coin;
-use crate::money::amount_text;
+use crate::exchange::asset_amount_text;
 
 /// The most a withdrawal may send (what the destination receives) when `available` is in the
 /// wallet and each withdrawal costs `fee` on top: the largest multiple of `multiple` that the
@@ -24,13 +24,7 @@ pub fn debit(amount: i64, fee: i64) -> Option<i64> {
 /// An amount of `coin` as messages show it: exact, without trailing zeros, with the coin's
 /// code (`100000` BTC → `0.001 BTC`).
 pub fn coin_amount_text(minor: i64, coin: Coin) -> String {
-    let text = amount_text(minor, coin.scale());
-    let text = if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.')
-    } else {
-        &text
-    };
-    format!("{text} {}", coin.code())
+    asset_amount_text(minor, coin.into())
 }
 
 #[cfg(test)]

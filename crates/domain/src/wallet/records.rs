@@ -13,6 +13,10 @@ text_enum! {
         TransferIn = "TRANSFER_IN",
         /// A withdrawal to another user's deposit address, settled inside the ledger.
         TransferOut = "TRANSFER_OUT",
+        /// The coin received in an exchange swap.
+        SwapIn = "SWAP_IN",
+        /// The coin given in an exchange swap.
+        SwapOut = "SWAP_OUT",
     }
 }
 
@@ -145,6 +149,11 @@ mod tests {
         assert_eq!(
             RecordType::TransferOut.label_key(),
             "wallet_record_type.transfer_out"
+        );
+        assert_eq!(RecordType::parse("SWAP_IN"), Some(RecordType::SwapIn));
+        assert_eq!(
+            RecordType::SwapOut.label_key(),
+            "wallet_record_type.swap_out"
         );
     }
 

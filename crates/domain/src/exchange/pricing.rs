@@ -1,0 +1,123 @@
+//! The one pricing function: the server executes a swap with it and the browser previews with
+//! it (DESIGN §11). Rounding happens here once, in the platform's favour: the fee and the spread
+//! round up, what the user receives rounds down, and what is left over (`remainder`) is posted
+//! to a ledger account, so `from_amount = fee + spread + exchanged + remainder` to the unit.
+//!
+//! With ratio = the `to` units one `from` unit is worth at reference:
+//! - typed `from` amount A: fee = ⌈A·fee⌉, spread = ⌈(A − fee)·spread⌉, net = A − fee − spread,
+//!   to = ⌊net·ratio⌋, exchanged = ⌈to / ratio⌉ (the least from-units worth `to`),
+//!   remainder = net − exchanged;
+//! - typed `to` amount B: from = the least A whose `from` pricing gives at least B, with that
+//!   A's fee and spread; to = B, exchanged = ⌈B / ratio⌉, remainder = A − fee − spread − exchanged.
+
+use serde::{Deserialize, Serialize};
+
+use super::terms::{BPS_UNIT, ExchangeTerms, PricingError, Side};
+use crate::error::ErrorCode;
+use crate::money::{AmountError, MAX_AMOUNT_MINOR, parse_amount};
+
+/// A priced swap; every amount in minor units, the charges in the `from` asset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct Priced {
+    /// What the user gives.
+    pub from_amount: i64,
+    /// What the user receives.
+    pub to_amount: i64,
+    pub fee: i64,
+    pub spread: i64,
+    /// The least part of `from_amount` worth `to_amount` at the reference prices.
+    pub exchanged: i64,
+    /// What rounding left over: neither charged nor exchanged, kept by the platform.
+    pub remainder: i64,
+}
+
+/// Prices `amount` (minor units of the `side`'s asset) under `terms`.
+pub fn price(terms: &ExchangeTerms, side: Side, amount: i64) -> Result<Priced, PricingError> {
+    let ratio = terms.ratio()?;
+    if amount <= 0 {
+        return Err(PricingError::NotPositive);
+    }
+    let amount = within_limit(amount.unsigned_abs().into())?;
+    let (from_amount, to_amount) = match side {
+        Side::From => {
+            let to_amount = ratio
+                .floor(net(terms, amount))
+                .ok_or(PricingError::TooLarge)?;
+            (amount, within_limit(to_amount)?)
+        }
+        Side::To => {
+            // Each step is the least that gives the next: net ≥ B / ratio, then the least
+            // amount before the spread leaving that net, then before the fee.
+            let least_net = ratio.inverse().ceil(amount).ok_or(PricingError::TooLarge)?;
+            let before_spread = within_limit(gross(within_limit(least_net)?, terms.spread_bps))?;
+            (within_limit(gross(before_spread, terms.fee_bps))?, amount)
+        }
+    };
+    if to_amount == 0 {
+        return Err(PricingError::ReceivesNothing);
+    }
+    // Every figure below is at most `from_amount`: exchanged ≤ net, since to ≤ net·ratio.
+    let exchanged = ratio
+        .inverse()
+        .ceil(to_amount)
+        .ok_or(PricingError::TooLarge)?;
+    let fee = charge(from_amount, terms.fee_bps);
+    let spread = charge(from_amount - fee, terms.spread_bps);
+    let remainder = from_amount - fee - spread - exchanged;
+    let minor = |v: u128| i64::try_from(v).map_err(|_| PricingError::TooLarge);
+    Ok(Priced {
+        from_amount: minor(from_amount)?,
+        to_amount: minor(to_amount)?,
+        fee: minor(fee)?,
+        spread: minor(spread)?,
+        exchanged: minor(exchanged)?,
+        remainder: minor(remainder)?,
+    })
+}
+
+/// `amount` when it is at most `money::MAX_AMOUNT_MINOR`.
+fn within_limit(amount: u128) -> Result<u128, PricingError> {
+    if amount <= MAX_AMOUNT_MINOR.unsigned_abs().into() {
+        Ok(amount)
+    } else {
+        Err(PricingError::TooLarge)
+    }
+}
+
+/// `amount · bps / 10 000`, rounded up (the platform's charges); `amount` within the limit.
+fn charge(amount: u128, bps: u32) -> u128 {
+    (amount * u128::from(bps)).div_ceil(BPS_UNIT.into())
+}
+
+/// What is exchanged of `amount` once the fee and then the spread are charged.
+fn net(terms: &ExchangeTerms, amount: u128) -> u128 {
+    let after_fee = amount - charge(amount, terms.fee_bps);
+    after_fee - charge(after_fee, terms.spread_bps)
+}
+
+/// The least amount that leaves at least `left` (within the limit) once `bps` is charged on
+/// it: `x − ⌈x·bps⌉ = ⌊x·(1 − bps)⌋ ≥ left` exactly when `x ≥ left / (1 − bps)`.
+fn gross(left: u128, bps: u32) -> u128 {
+    let unit = u128::from(BPS_UNIT);
+    (left * unit).div_ceil(unit - u128::from(bps))
+}
+
+/// Prices an amount as the user typed it (`text`, in the `side`'s asset): the browser's preview.
+/// The error is the code of the catalogue the form would show (`amount_invalid`,
+/// `amount_too_many_decimals`, `exchange_amount_required` for nothing typed, or a pricing
+/// error's code).
+pub fn preview(terms: &ExchangeTerms, side: Side, text: &str) -> Result<Priced, ErrorCode> {
+    let amount = parse_amount(text, side.asset(terms).scale()).map_err(|e| match e {
+        AmountError::Empty => ErrorCode::ExchangeAmountRequired,
+        AmountError::Invalid => ErrorCode::AmountInvalid,
+        AmountError::TooManyDecimals => ErrorCode::AmountTooManyDecimals,
+    })?;
+    price(terms, side, amount).map_err(PricingError::code)
+}
+
+#[cfg(test)]
+#[path = "pricing_tests.rs"]
+mod tests;

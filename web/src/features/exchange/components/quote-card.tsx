@@ -57,7 +57,8 @@ export function QuoteCard({
           colorPalette="teal"
           value={refreshing ? null : Math.min(left, seconds)}
           max={Math.max(seconds, 1)}
-          aria-label={t("exchange.quote.time_left")}
+          // The timer above says the same in words; the bar is only its picture.
+          aria-hidden
         >
           <Progress.Track>
             <Progress.Range />

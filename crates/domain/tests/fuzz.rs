@@ -42,6 +42,12 @@ fn context(form: FormName) -> Value {
             "minimum": 10_000_000, "maximum": 100_000_000_000_i64, "multiple": 1,
             "dailyLeft": 200_000_000, "withdrawEnabled": true, "memoRequired": false
         }),
+        FormName::ExchangeQuote => json!({
+            "terms": { "from": "USDT", "to": "BTC", "fromPrice": 99_980_000,
+                "toPrice": 6_500_000_000_000_i64, "spreadBps": 50, "feeBps": 100 },
+            "minimum": 10_000_000, "maximum": 100_000_000_000_i64, "available": 250_000_000,
+            "enabled": true
+        }),
         FormName::BasicIdentityStep1 => json!({ "today": "2026-03-15" }),
         FormName::IndividualInvestor => json!({ "basicCountry": "US" }),
         FormName::Aml | FormName::Qi => json!({ "investorType": 0 }),

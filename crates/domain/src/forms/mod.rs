@@ -16,6 +16,7 @@ mod auth;
 mod bank_account;
 mod crypto_withdrawal;
 mod errors;
+mod exchange_quote;
 mod identity;
 mod investor;
 mod questionnaire;
@@ -33,6 +34,7 @@ use validator::ValidateArgs;
 pub use auth::{ChangePassword, ChangePasswordForm, EmailForm, Login, LoginForm, NewPasswordForm};
 pub use bank_account::{BankAccount, BankAccountForm};
 pub use crypto_withdrawal::{CryptoWithdrawal, CryptoWithdrawalContext, CryptoWithdrawalForm};
+pub use exchange_quote::{ExchangeQuoteContext, ExchangeQuoteForm, ExchangeQuoteRequest};
 pub use identity::{
     BasicIdentity, BasicIdentityContext, BasicIdentityStep1Form, BasicIdentityStep2Form,
     IdentityDocuments,
@@ -110,6 +112,7 @@ text_enum! {
         Qi = "qi",
         Withdrawal = "withdrawal",
         CryptoWithdrawal = "cryptoWithdrawal",
+        ExchangeQuote = "exchangeQuote",
     }
 }
 
@@ -156,6 +159,7 @@ pub fn validate<'de, D: Deserializer<'de>>(
         FormName::Qi => run::<QiForm, D>(input, context),
         FormName::Withdrawal => run::<WithdrawalForm, D>(input, context),
         FormName::CryptoWithdrawal => run::<CryptoWithdrawalForm, D>(input, context),
+        FormName::ExchangeQuote => run::<ExchangeQuoteForm, D>(input, context),
     }
 }
 

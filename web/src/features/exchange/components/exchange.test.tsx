@@ -69,16 +69,16 @@ describe("the exchange screen", { timeout: 30_000 }, () => {
     const { requests } = exchangeApi();
     const { user, form, pay } = await openExchange();
     await user.click(form.getByRole("button", { name: text("exchange.get_quote") }));
-    expect(await form.findByText(text("error.exchange_amount_missing"), {}, WAIT)).toBeVisible();
+    expect(await form.findByText(text("error.exchange_amount_required"), {}, WAIT)).toBeVisible();
 
     await user.type(pay, "5");
-    expect(await form.findByText(text("error.exchange_below_minimum", { amount: "10.00 USD" }), { exact: false })).toBeVisible();
+    expect(await form.findByText(text("error.exchange_below_minimum", { amount: "10 USD" }), { exact: false })).toBeVisible();
     await user.clear(pay);
     await user.type(pay, "1000.01");
-    expect(await form.findByText(text("error.exchange_insufficient_balance"), { exact: false })).toBeVisible();
+    expect(await form.findByText(text("error.insufficient_balance"), { exact: false })).toBeVisible();
     await user.clear(pay);
     await user.type(pay, "10.001");
-    expect(await form.findByText(text("error.exchange_too_many_decimals", { scale: 2 }), { exact: false })).toBeVisible();
+    expect(await form.findByText(text("error.amount_too_many_decimals", { scale: 2 }), { exact: false })).toBeVisible();
     expect(callsTo(requests, "POST exchange/quote")).toHaveLength(0);
   });
 
@@ -189,9 +189,9 @@ describe("the exchange screen", { timeout: 30_000 }, () => {
     exchangeApi({
       "POST exchange/quote": () => ({
         statusCode: 102,
-        message: text("error.exchange_insufficient_balance"),
-        messageKey: "error.exchange_insufficient_balance",
-        content: [{ field: "fromAmount", code: "exchange_insufficient_balance", params: {}, message: "Not enough USD." }],
+        message: text("error.insufficient_balance"),
+        messageKey: "error.insufficient_balance",
+        content: [{ field: "fromAmount", code: "insufficient_balance", params: {}, message: "Not enough USD." }],
       }),
     });
     const { user, form, pay } = await openExchange();

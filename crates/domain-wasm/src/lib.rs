@@ -8,6 +8,7 @@
 //! generated, never written by hand.
 
 use domain::card::{CardAction, CardStatus};
+use domain::exchange::ExchangeTerms;
 use domain::forms::FormName;
 use domain::gates::{GateState, GatedAction};
 use domain::labels::{LabelKind, LabelValue};
@@ -170,6 +171,46 @@ pub fn crypto_withdrawal_max(available: f64, fee: f64, multiple: f64, maximum: f
     );
     #[allow(clippy::cast_precision_loss)] // at most `available`, within 2^53
     Ok(max as f64)
+}
+
+/// What a swap of `amountText` (typed in the `side`'s asset) gives and costs under `terms`,
+/// exactly as the server will price it; or the catalogue code of why it cannot be priced.
+#[wasm_bindgen(js_name = exchangePreview, unchecked_return_type = "Priced | { error: ErrorCode }")]
+pub fn exchange_preview(
+    #[wasm_bindgen(unchecked_param_type = "ExchangeTerms")] terms: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Side")] side: JsValue,
+    amount_text: &str,
+) -> Result<JsValue> {
+    let terms: ExchangeTerms = from_js(terms, "exchange terms")?;
+    match domain::exchange::preview(&terms, from_js(side, "side")?, amount_text) {
+        Ok(priced) => to_js(&priced),
+        Err(error) => to_js(&PreviewError { error }),
+    }
+}
+
+#[derive(Serialize)]
+struct PreviewError {
+    error: domain::ErrorCode,
+}
+
+/// The reference or effective rate under `terms` (`to` per one whole `from`, "65000.00"), or
+/// `undefined` when the terms cannot price.
+#[wasm_bindgen(js_name = exchangeRateText)]
+pub fn exchange_rate_text(
+    #[wasm_bindgen(unchecked_param_type = "ExchangeTerms")] terms: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "RateKind")] kind: JsValue,
+) -> Result<Option<String>> {
+    let terms: ExchangeTerms = from_js(terms, "exchange terms")?;
+    Ok(domain::exchange::rate_text(
+        &terms,
+        from_js(kind, "rate kind")?,
+    ))
+}
+
+/// A price (10⁻⁸ USD per whole unit) as people read it: "65,000.00", "0.9998".
+#[wasm_bindgen(js_name = formatPrice)]
+pub fn format_price(price: f64) -> Result<String> {
+    Ok(domain::exchange::format_price(safe_integer(price)?))
 }
 
 /// `undefined` when the file may be uploaded, else the rejection naming it.

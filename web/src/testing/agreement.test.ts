@@ -31,6 +31,8 @@ const wasm: Record<string, (c: Case) => unknown> = {
   maskCardNumber: (c) => domain.maskCardNumber(c.input as string),
   parseAmount: (c) => domain.parseAmount(arg(c).text as string, arg(c).scale as number),
   rechargeQuote: (c) => domain.rechargeQuote(arg(c).amount as string, arg(c).rate as string),
+  exchangePrice: (c) =>
+    domain.exchangePreview(arg(c).terms as domain.ExchangeTerms, arg(c).side as domain.Side, arg(c).amount as string),
 };
 
 const modules = import.meta.glob<VectorFile>("../../../tests/vectors/*.json", { eager: true, import: "default" });
@@ -79,11 +81,26 @@ const mutatedForm: fc.Arbitrary<Case> = fc
     return { ...base, input };
   });
 
+/** Terms of the pricing: both directions of a coin against USD and of two coins, charges or none. */
+const exchangeTerms = fc.record({
+  pair: fc.constantFrom(["USD", "BTC"], ["BTC", "USD"], ["USDT", "ETH"], ["ETH", "USDT"]),
+  btc: fc.integer({ min: 1, max: 9_007_199_254_740_991 }),
+  other: fc.constantFrom(300_000_000_000, 99_980_000, 1),
+  spreadBps: fc.constantFrom(0, 50, 9_999),
+  feeBps: fc.constantFrom(0, 100),
+}).map(({ pair: [from, to], btc, other, spreadBps, feeBps }) => {
+  const price = (asset: string) => (asset === "USD" ? 100_000_000 : asset === "BTC" ? btc : other);
+  return { from, to, fromPrice: price(from), toPrice: price(to), spreadBps, feeBps };
+});
 const amountText = fc.oneof(fc.stringMatching(/^[-+ 0-9０-９.,]{0,18}$/), fc.double().map(String), fc.string({ maxLength: 12 }));
 const cases: fc.Arbitrary<Case> = fc.oneof(
   { arbitrary: mutatedForm, weight: 6 },
   { arbitrary: fc.record({ text: amountText, scale: fc.integer({ min: 0, max: 8 }) }).map((input) => ({ kind: "parseAmount", input })), weight: 2 },
   { arbitrary: fc.record({ amount: amountText, rate: fc.constantFrom("0.01", "0.005", "0", "0.1") }).map((input) => ({ kind: "rechargeQuote", input })), weight: 1 },
+  {
+    arbitrary: fc.record({ terms: exchangeTerms, side: fc.constantFrom("FROM", "TO"), amount: amountText }).map((input) => ({ kind: "exchangePrice", input })),
+    weight: 1,
+  },
   { arbitrary: fc.oneof(fc.emailAddress(), fc.string({ maxLength: 40 })).map((input) => ({ kind: "maskEmail", input })), weight: 1 },
   { arbitrary: fc.stringMatching(/^[0-9 -]{0,24}$/).map((input) => ({ kind: "maskCardNumber", input })), weight: 1 },
 );

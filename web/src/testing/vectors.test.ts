@@ -53,6 +53,11 @@ const kinds: Record<string, (c: Case) => unknown> = {
       arg(c).multiple as number,
       arg(c).maximum as number,
     ),
+  // The vectors' `exchangePrice` is the preview: the amount as typed, priced or refused.
+  exchangePrice: (c) =>
+    domain.exchangePreview(arg(c).terms as domain.ExchangeTerms, arg(c).side as domain.Side, arg(c).amount as string),
+  exchangeRateText: (c) => domain.exchangeRateText(arg(c).terms as domain.ExchangeTerms, arg(c).kind as domain.RateKind),
+  formatPrice: (c) => domain.formatPrice(c.input as number),
   cardAllows: (c) => domain.cardAllows(arg(c).status as domain.CardStatus, arg(c).action as domain.CardAction),
   // The module answers the memo or throws the error's name; natively the vectors read serde's
   // `{Ok}` / `{Err}` of the same Result.

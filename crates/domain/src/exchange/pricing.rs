@@ -40,69 +40,71 @@ pub fn price(terms: &ExchangeTerms, side: Side, amount: i64) -> Result<Priced, P
     if amount <= 0 {
         return Err(PricingError::NotPositive);
     }
-    let amount = within_limit(amount.unsigned_abs().into())?;
+    if amount > MAX_AMOUNT_MINOR {
+        return Err(PricingError::TooLarge);
+    }
+    let units = |amount: i64| u128::from(amount.unsigned_abs());
     let (from_amount, to_amount) = match side {
         Side::From => {
-            let to_amount = ratio
-                .floor(net(terms, amount))
-                .ok_or(PricingError::TooLarge)?;
-            (amount, within_limit(to_amount)?)
+            let net = net(terms, amount);
+            (amount, within_limit(ratio.floor(units(net)))?)
         }
         Side::To => {
             // Each step is the least that gives the next: net ≥ B / ratio, then the least
             // amount before the spread leaving that net, then before the fee.
-            let least_net = ratio.inverse().ceil(amount).ok_or(PricingError::TooLarge)?;
-            let before_spread = within_limit(gross(within_limit(least_net)?, terms.spread_bps))?;
-            (within_limit(gross(before_spread, terms.fee_bps))?, amount)
+            let least_net = within_limit(ratio.inverse().ceil(units(amount)))?;
+            let before_spread = gross(least_net, terms.spread_bps)?;
+            (gross(before_spread, terms.fee_bps)?, amount)
         }
     };
     if to_amount == 0 {
         return Err(PricingError::ReceivesNothing);
     }
-    // Every figure below is at most `from_amount`: exchanged ≤ net, since to ≤ net·ratio.
-    let exchanged = ratio
-        .inverse()
-        .ceil(to_amount)
-        .ok_or(PricingError::TooLarge)?;
+    // At most `from_amount − fee − spread`, since to ≤ net·ratio.
+    let exchanged = within_limit(ratio.inverse().ceil(units(to_amount)))?;
     let fee = charge(from_amount, terms.fee_bps);
     let spread = charge(from_amount - fee, terms.spread_bps);
-    let remainder = from_amount - fee - spread - exchanged;
-    let minor = |v: u128| i64::try_from(v).map_err(|_| PricingError::TooLarge);
     Ok(Priced {
-        from_amount: minor(from_amount)?,
-        to_amount: minor(to_amount)?,
-        fee: minor(fee)?,
-        spread: minor(spread)?,
-        exchanged: minor(exchanged)?,
-        remainder: minor(remainder)?,
+        from_amount,
+        to_amount,
+        fee,
+        spread,
+        exchanged,
+        remainder: from_amount - fee - spread - exchanged,
     })
 }
 
-/// `amount` when it is at most `money::MAX_AMOUNT_MINOR`.
-fn within_limit(amount: u128) -> Result<u128, PricingError> {
-    if amount <= MAX_AMOUNT_MINOR.unsigned_abs().into() {
-        Ok(amount)
-    } else {
-        Err(PricingError::TooLarge)
-    }
+/// An exact result as an amount: at most `money::MAX_AMOUNT_MINOR`.
+fn within_limit(result: Option<u128>) -> Result<i64, PricingError> {
+    result
+        .and_then(|v| i64::try_from(v).ok())
+        .filter(|v| *v <= MAX_AMOUNT_MINOR)
+        .ok_or(PricingError::TooLarge)
 }
 
-/// `amount · bps / 10 000`, rounded up (the platform's charges); `amount` within the limit.
-fn charge(amount: u128, bps: u32) -> u128 {
-    (amount * u128::from(bps)).div_ceil(BPS_UNIT.into())
+/// `amount · bps / 10 000` rounded up (the platform's charges), for an amount within the limit:
+/// with amount = h·10 000 + l, it is h·bps + ⌈l·bps / 10 000⌉, and no product overflows.
+fn charge(amount: i64, bps: u32) -> i64 {
+    let (bps, unit) = (i64::from(bps), i64::from(BPS_UNIT));
+    amount / unit * bps + (amount % unit * bps + unit - 1) / unit
 }
 
 /// What is exchanged of `amount` once the fee and then the spread are charged.
-fn net(terms: &ExchangeTerms, amount: u128) -> u128 {
+fn net(terms: &ExchangeTerms, amount: i64) -> i64 {
     let after_fee = amount - charge(amount, terms.fee_bps);
     after_fee - charge(after_fee, terms.spread_bps)
 }
 
-/// The least amount that leaves at least `left` (within the limit) once `bps` is charged on
-/// it: `x − ⌈x·bps⌉ = ⌊x·(1 − bps)⌋ ≥ left` exactly when `x ≥ left / (1 − bps)`.
-fn gross(left: u128, bps: u32) -> u128 {
-    let unit = u128::from(BPS_UNIT);
-    (left * unit).div_ceil(unit - u128::from(bps))
+/// The least amount that leaves at least `left` once `bps` is charged on it:
+/// `x − ⌈x·bps⌉ = ⌊x·(1 − bps)⌋ ≥ left` exactly when `x ≥ left / (1 − bps)`. With
+/// left = h·kept + l (kept = 10 000 − bps), that is h·10 000 + ⌈l·10 000 / kept⌉.
+fn gross(left: i64, bps: u32) -> Result<i64, PricingError> {
+    let (unit, kept) = (i64::from(BPS_UNIT), i64::from(BPS_UNIT - bps));
+    (left / kept)
+        .checked_mul(unit)
+        .and_then(|whole| whole.checked_add((left % kept * unit + kept - 1) / kept))
+        .map(|x| u128::from(x.unsigned_abs()))
+        .map_or(Err(PricingError::TooLarge), |x| within_limit(Some(x)))
 }
 
 /// Prices an amount as the user typed it (`text`, in the `side`'s asset): the browser's preview.

@@ -61,15 +61,16 @@ pub fn priced_rate(terms: &ExchangeTerms, priced: &Priced) -> Option<String> {
     )?)
 }
 
+/// The ratio cut to [`RATE_DECIMALS`] decimals. (Whole part and decimals each fit 64 bits for
+/// any terms that price, and are printed as such: 128-bit printing would cost the browser's
+/// module a kilobyte and a half.)
 fn decimal_text(ratio: Ratio) -> Option<String> {
     let unit = 10_u128.pow(RATE_DECIMALS);
-    let truncated = ratio.floor(unit)?;
+    let whole = ratio.floor(1)?;
+    let decimals = ratio.floor(unit)? - whole * unit;
+    let (whole, decimals) = (u64::try_from(whole).ok()?, u64::try_from(decimals).ok()?);
     let width = RATE_DECIMALS as usize;
-    Some(at_least_two_decimals(format!(
-        "{}.{:0width$}",
-        truncated / unit,
-        truncated % unit
-    )))
+    Some(at_least_two_decimals(format!("{whole}.{decimals:0width$}")))
 }
 
 #[cfg(test)]

@@ -44,7 +44,7 @@ impl Ratio {
 /// built one bit of `a` at a time, its remainder kept below `c` so that no step overflows.
 fn mul_div(a: u128, b: u128, c: u128) -> Option<(u128, u128)> {
     debug_assert!(c > 0 && c < TERM_LIMIT);
-    let (q1, r1) = (b / c, b % c);
+    let (q1, r1) = div_rem(b, c);
     let mut quotient = a.checked_mul(q1)?;
     // a·r₁ = carried·c + rem, for the bits of `a` read so far; carried < a since r₁ < c.
     let (mut carried, mut rem) = (0_u128, 0_u128);
@@ -65,6 +65,21 @@ fn mul_div(a: u128, b: u128, c: u128) -> Option<(u128, u128)> {
     }
     quotient = quotient.checked_add(carried)?;
     Some((quotient, rem))
+}
+
+/// `n / d` and `n % d` for `0 < d < 2^127`, one bit at a time: the browser's module then needs
+/// no 128-bit division routine (a kilobyte), and the pricing divides a handful of times.
+fn div_rem(n: u128, d: u128) -> (u128, u128) {
+    let (mut q, mut r) = (0_u128, 0_u128);
+    for bit in (0..u128::BITS - n.leading_zeros()).rev() {
+        r = (r << 1) | ((n >> bit) & 1);
+        q <<= 1;
+        if r >= d {
+            r -= d;
+            q |= 1;
+        }
+    }
+    (q, r)
 }
 
 #[cfg(test)]
@@ -98,6 +113,12 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn divides_like_the_division_operator(n: u128, d in 1_u128..TERM_LIMIT, small in 1_u128..=1_000) {
+            prop_assert_eq!(div_rem(n, d), (n / d, n % d));
+            prop_assert_eq!(div_rem(n, small), (n / small, n % small));
+        }
+
         #[test]
         fn agrees_with_plain_arithmetic_where_it_fits(a in 0_u128..1 << 64, b in 1_u128..1 << 63, c in 1_u128..1 << 63) {
             let r = Ratio::new(b, c).unwrap();

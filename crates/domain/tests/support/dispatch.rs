@@ -115,7 +115,9 @@ pub fn dispatch(kind: &str, case: &Map<String, Value>) -> Value {
         "parseWireMemo" => to_value(&domain::wire_memo::WireMemo::parse(
             input.as_str().expect("text"),
         )),
-        other => wallet(other, input).unwrap_or_else(|| panic!("unknown vector kind {other}")),
+        other => wallet(other, input)
+            .or_else(|| exchange(other, input))
+            .unwrap_or_else(|| panic!("unknown vector kind {other}")),
     }
 }
 
@@ -141,6 +143,30 @@ fn wallet(kind: &str, input: &Value) -> Option<Value> {
             arg(input, "fee"),
             arg(input, "multiple"),
             arg(input, "maximum"),
+        )),
+        _ => return None,
+    })
+}
+
+/// The exchange's exports (`None` for a kind that is not one of them). `exchangePrice` is the
+/// `exchangePreview` export: the amount as typed, priced or refused with an error code.
+fn exchange(kind: &str, input: &Value) -> Option<Value> {
+    use domain::exchange::{ExchangeTerms, RateKind, Side};
+    Some(match kind {
+        "exchangePrice" => {
+            let (terms, side): (ExchangeTerms, Side) = (arg(input, "terms"), arg(input, "side"));
+            match domain::exchange::preview(&terms, side, &arg::<String>(input, "amount")) {
+                Ok(priced) => to_value(&priced),
+                Err(error) => json!({ "error": error }),
+            }
+        }
+        "exchangeRateText" => {
+            let (terms, kind): (ExchangeTerms, RateKind) =
+                (arg(input, "terms"), arg(input, "kind"));
+            json!(domain::exchange::rate_text(&terms, kind))
+        }
+        "formatPrice" => json!(domain::exchange::format_price(
+            input.as_i64().expect("a price")
         )),
         _ => return None,
     })

@@ -89,7 +89,8 @@ export function ExchangeForm({
   // The typed amount priced at the current terms; the other field shows its counterpart.
   const typed = String(fields[side].field.value).trim();
   const result = typed === "" ? undefined : domain.exchangePreview(rate.terms, side, typed);
-  const priced: Priced | undefined = result !== undefined && typeof result === "object" ? result : undefined;
+  // What it cannot price (too many decimals, too small…) has no counterpart: the form's check says why.
+  const priced: Priced | undefined = result === undefined || "error" in result ? undefined : result;
   const counterpart = (s: Side) => {
     const minor = s === "FROM" ? priced?.fromAmount : priced?.toAmount;
     return minor === undefined ? "" : domain.amountText(minor, scaleOf[s]);

@@ -12,7 +12,9 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 
+mod exchange;
 mod payouts;
+pub use exchange::{ExchangeConfig, PriceFeed};
 pub use payouts::PayoutConfig;
 
 /// A value that must never reach a log line or an error message.
@@ -101,6 +103,8 @@ pub struct Config {
     /// `FISCARD_WALLET_XPUB_BTC`, `…_ETH`, `…_TRX`: the account keys deposit addresses are
     /// derived from (published sandbox keys by default; production mode refuses those).
     pub deposit_keys: crate::services::wallet::derive::DepositKeys,
+    /// The exchange: its price feed, how old a price may be, how long a quote holds.
+    pub exchange: ExchangeConfig,
     pub secrets: Secrets,
 }
 
@@ -276,6 +280,7 @@ impl Config {
             uploads: UploadsConfig::from_lookup(&get, &data_dir)?,
             payouts: PayoutConfig::from_lookup(&get)?,
             deposit_keys: crate::services::wallet::derive::DepositKeys::from_lookup(&get)?,
+            exchange: ExchangeConfig::from_lookup(&get, mode)?,
             secrets: load_secrets(mode, &data_dir, &get)?,
             data_dir,
         };

@@ -11,6 +11,7 @@ pub mod api;
 pub mod clock;
 pub mod config;
 pub mod db;
+pub mod exchange_cli;
 pub mod extract;
 pub mod logging;
 pub mod mailer;
@@ -147,6 +148,16 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let clock = Clock::for_config(&config)?;
     let state = build_state(config, clock)?;
     spawn_hold_expiry(&state);
+    if state.config.exchange.feed == config::PriceFeed::Sandbox {
+        let exchange = state.config.exchange;
+        spawn_price_feed(
+            &state,
+            Arc::new(services::exchange::feed::SandboxFeed {
+                seed: exchange.seed,
+                tick_ms: exchange.tick_ms(),
+            }),
+        );
+    }
     let running = start(state)?;
     tracing::info!(address = %running.address, "fiscard is listening");
     running.server.await.context("server stopped with an error")
@@ -174,4 +185,31 @@ fn spawn_hold_expiry(state: &AppState) {
             }
         }
     });
+}
+
+/// Polls `source` every tick (`FISCARD_PRICE_TICK_SECS`) and writes the tick's prices
+/// (`services::exchange::feed`; each tick is written once however many instances poll). A
+/// failed tick is logged and the next one tries again; quotes stop when prices grow stale.
+fn spawn_price_feed(state: &AppState, source: Arc<dyn services::exchange::feed::PriceSource>) {
+    let (db, clock) = (state.db.clone(), state.clock.clone());
+    let tick_ms = state.config.exchange.tick_ms();
+    actix_web::rt::spawn(async move {
+        let mut every = actix_web::rt::time::interval(state_tick(tick_ms));
+        loop {
+            every.tick().await;
+            let at = services::exchange::feed::tick_at(clock.now_ms(), tick_ms);
+            let source = source.clone();
+            let written = db
+                .write(move |conn| Ok(services::exchange::feed::write_tick(conn, &*source, at)?))
+                .await;
+            match written {
+                Ok(ticked) => tracing::debug!(written = ticked.len(), at, "price tick"),
+                Err(error) => tracing::warn!(%error, "price tick failed; the next tick retries"),
+            }
+        }
+    });
+}
+
+fn state_tick(tick_ms: i64) -> std::time::Duration {
+    std::time::Duration::from_millis(u64::try_from(tick_ms).unwrap_or(5_000))
 }

@@ -22,8 +22,8 @@ enum Command {
         #[command(subcommand)]
         action: AdminAction,
     },
-    /// Play the card network (sign and send issuer events to a running server), or the sandbox
-    /// chain (`simulate chain …`).
+    /// Play the card network (sign and send issuer events to a running server), the sandbox
+    /// chain (`simulate chain …`) or the sandbox price feed (`simulate prices`).
     Simulate {
         #[command(subcommand)]
         event: SimulateEvent,
@@ -94,6 +94,13 @@ enum SimulateEvent {
     Chain {
         #[command(subcommand)]
         action: server::wallet_cli::ChainAction,
+    },
+    /// The sandbox price feed: write its newest ticks (the walk a running server's feed job
+    /// writes every FISCARD_PRICE_TICK_SECS; writes the database directly).
+    Prices {
+        /// How many ticks, ending with the current one.
+        #[arg(long, default_value_t = 1)]
+        ticks: i64,
     },
 }
 
@@ -277,6 +284,11 @@ enum AdminAction {
         #[command(subcommand)]
         action: server::wallet_cli::WalletAction,
     },
+    /// The exchange: moving prices, the pairs' terms.
+    Exchange {
+        #[command(subcommand)]
+        action: server::exchange_cli::ExchangeAction,
+    },
     /// Expire the authorization holds the network neither cleared nor voided within
     /// FISCARD_AUTHORIZATION_HOLD_DAYS (the server does it on a timer): their money goes back to
     /// the cards. Safe to run at any time, and beside running servers.
@@ -354,6 +366,9 @@ async fn main() -> anyhow::Result<()> {
                 server::simulate::void(&config, &payment.payment()).await
             }
             SimulateEvent::Chain { action } => server::wallet_cli::simulate(&config, action).await,
+            SimulateEvent::Prices { ticks } => {
+                server::exchange_cli::simulate_prices(&config, ticks).await
+            }
         },
         Command::Admin {
             action: AdminAction::Withdrawal { action },
@@ -361,6 +376,9 @@ async fn main() -> anyhow::Result<()> {
         Command::Admin {
             action: AdminAction::Wallet { action },
         } => server::wallet_cli::admin(&config, action).await,
+        Command::Admin {
+            action: AdminAction::Exchange { action },
+        } => server::exchange_cli::admin(&config, action).await,
         Command::Admin {
             action: AdminAction::ExpireHolds,
         } => server::admin::expire_holds(&config).await,

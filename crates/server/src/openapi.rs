@@ -76,6 +76,7 @@ pub async fn document() -> HttpResponse {
         (name = "fiscard", description = "Virtual cards: BINs, applying, revealing, recharging, orders, transactions."),
         (name = "fund", description = "The investor's saved bank accounts."),
         (name = "wallet", description = "The crypto wallet: coins and networks, balances and their USD value, deposit addresses, withdrawals, records."),
+        (name = "exchange", description = "The exchange: pairs, indicative rates, quotes bound to the user for seconds, swaps accepted once, the swap history."),
         (name = "issuer", description = "Signed card-transaction events from the card issuer."),
         (name = "captcha", description = "ALTCHA proof-of-work challenges."),
         (name = "system", description = "This document and health."),

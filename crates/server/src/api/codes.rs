@@ -48,6 +48,8 @@ api_codes! {
     QiRequired = 108 => "Qualified-investor questionnaire required.",
     AuthenticatorKeyExpired = 109 => "Authenticator binding key expired: start the binding again.",
     MobileNotBound = 110 => "No mobile phone bound.",
+    PricesUnavailable = 111 => "The exchange has no price recent enough to quote with: try again in a moment.",
+    QuoteExpired = 112 => "The quote expired before it was accepted: `content` is a fresh quote (`ExchangeQuote`) for the same amount, or null when none can be made now.",
     BadRequest = 400 => "Bad request: a captcha solution (`token`) that is missing, wrong, expired or spent; a login ticket that expired; a missing choice. Sent with HTTP 400 when the body cannot be read at all (not `application/json`, malformed, not an object).",
     Forbidden = 403 => "Forbidden: the caller may not do this.",
     NotFound = 404 => "Not found; sent with HTTP 404 for an unknown `/api` route.",

@@ -63,8 +63,8 @@ fn refusal_code() -> ObjectBuilder {
         .enum_values(Some(refusals.map(|c| c.number())))
 }
 
-/// What a refusal carries: the field errors (102), the factors to send (103), the wait (429),
-/// the harder challenge to solve (428), else nothing.
+/// What a refusal carries: the field errors (102), the factors to send (103), a fresh quote
+/// (112), the wait (429), the harder challenge to solve (428), else nothing.
 #[derive(Debug, Default, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum RefusalContent {
@@ -79,6 +79,8 @@ pub enum RefusalContent {
     RetryAfter(RetryAfter),
     #[schema(title = "Challenge")]
     Challenge(altcha::Challenge),
+    #[schema(title = "ExchangeQuote")]
+    Quote(Box<crate::routes::exchange::items::ExchangeQuote>),
 }
 
 /// A field error as the API shows it: the domain's error and its text in the caller's language.

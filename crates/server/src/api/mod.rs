@@ -251,6 +251,16 @@ impl AppError {
         error
     }
 
+    /// 112: the quote expired; `fresh` is a new one for the same amount (null when none can
+    /// be made now).
+    pub fn quote_expired(fresh: Option<crate::routes::exchange::items::ExchangeQuote>) -> AppError {
+        let error = AppError::new(ApiCode::QuoteExpired, "api.exchange_quote_expired");
+        match fresh {
+            Some(quote) => error.with_content(RefusalContent::Quote(Box::new(quote))),
+            None => error,
+        }
+    }
+
     /// 400 for a body or query the server cannot read at all.
     pub fn bad_request(key: &'static str) -> AppError {
         AppError::new(ApiCode::BadRequest, key).with_http(HttpStatus::BAD_REQUEST)

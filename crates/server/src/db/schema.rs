@@ -565,18 +565,18 @@ diesel::table! {
     }
 }
 
-// A view (the migration's `wallet_records`): a user's deposits, withdrawals and internal
-// transfers in one list.
+// A view (the migrations' `wallet_records`): a user's deposits, withdrawals, internal
+// transfers and the coin legs of their swaps in one list.
 diesel::table! {
     wallet_records (id, user_id) {
         id -> Text,
         user_id -> Text,
         record_type -> Text,
         coin -> Text,
-        network -> Text,
+        network -> Nullable<Text>,
         amount -> BigInt,
         fee -> BigInt,
-        address -> Text,
+        address -> Nullable<Text>,
         memo -> Nullable<Text>,
         txid -> Nullable<Text>,
         confirmations -> BigInt,
@@ -585,5 +585,67 @@ diesel::table! {
         reason -> Nullable<Text>,
         created_at -> BigInt,
         updated_at -> BigInt,
+        swap_id -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    exchange_pairs (from_asset, to_asset) {
+        from_asset -> Text,
+        to_asset -> Text,
+        spread_bps -> BigInt,
+        fee_bps -> BigInt,
+        minimum -> BigInt,
+        maximum -> BigInt,
+        enabled -> Bool,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    exchange_quotes (id) {
+        id -> Text,
+        user_id -> Text,
+        from_asset -> Text,
+        to_asset -> Text,
+        side -> Text,
+        amount -> BigInt,
+        from_amount -> BigInt,
+        to_amount -> BigInt,
+        fee -> BigInt,
+        spread -> BigInt,
+        exchanged -> BigInt,
+        remainder -> BigInt,
+        from_price -> BigInt,
+        to_price -> BigInt,
+        spread_bps -> BigInt,
+        fee_bps -> BigInt,
+        price_time -> BigInt,
+        created_at -> BigInt,
+        expires_at -> BigInt,
+        accepted_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    exchange_swaps (id) {
+        id -> Text,
+        quote_id -> Text,
+        user_id -> Text,
+        from_asset -> Text,
+        to_asset -> Text,
+        side -> Text,
+        from_amount -> BigInt,
+        to_amount -> BigInt,
+        fee -> BigInt,
+        spread -> BigInt,
+        exchanged -> BigInt,
+        remainder -> BigInt,
+        from_price -> BigInt,
+        to_price -> BigInt,
+        spread_bps -> BigInt,
+        fee_bps -> BigInt,
+        price_time -> BigInt,
+        created_at -> BigInt,
     }
 }

@@ -5,6 +5,7 @@
 
 mod account;
 mod captcha;
+pub mod exchange;
 mod fiscard;
 mod fund;
 pub mod health;
@@ -129,6 +130,12 @@ routes! {
     post "/wallet/withdraw/cancel/{id}" => wallet::withdraw::cancel_coin_withdrawal,
     get "/wallet/record" => wallet::records::list_records,
     get "/wallet/record/{id}" => wallet::records::show_record,
+    get "/exchange/pairs" => exchange::pairs::list_pairs,
+    get "/exchange/rate" => exchange::rate::show_rate,
+    post "/exchange/quote" => exchange::quote::create_quote,
+    post "/exchange/swap" => exchange::swap::accept_quote,
+    get "/exchange/swaps" => exchange::swaps::list_swaps,
+    get "/exchange/swaps/{id}" => exchange::swaps::show_swap,
     post "/issuer/events" => issuer::receive,
     get "/openapi.json" => crate::openapi::document,
 }

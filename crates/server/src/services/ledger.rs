@@ -49,6 +49,14 @@ pub enum AccountKind {
     /// A user's crypto withdrawals under way (submitted, in review, broadcast and not yet
     /// confirmed), per coin: amount + fee, held out of their coin balance.
     CryptoWithdrawalHold,
+    /// The platform's inventory of each asset the exchange trades: what swaps gave it at the
+    /// reference price less what it paid out (may go negative: it pays out what it holds
+    /// elsewhere).
+    ExchangeDesk,
+    /// The exchange's spread income, per asset.
+    ExchangeSpread,
+    /// What swaps left over after rounding in the platform's favour, per asset.
+    ExchangeRounding,
 }
 
 impl AccountKind {
@@ -67,6 +75,9 @@ impl AccountKind {
             Self::CardShortfall => "card_shortfall",
             Self::ChainCustody => "chain_custody",
             Self::CryptoWithdrawalHold => "crypto_withdrawal_hold",
+            Self::ExchangeDesk => "exchange_desk",
+            Self::ExchangeSpread => "exchange_spread",
+            Self::ExchangeRounding => "exchange_rounding",
         }
     }
 
@@ -80,6 +91,7 @@ impl AccountKind {
                 | Self::IssuerSettlement
                 | Self::CardShortfall
                 | Self::ChainCustody
+                | Self::ExchangeDesk
         )
     }
 }
@@ -331,7 +343,8 @@ struct Sum {
 /// Recomputes every balance from the entries and checks the invariants: each account's
 /// balance is the sum of its entries; no user or card account is negative; each transaction
 /// sums to zero; all entries sum to zero; the withdrawal holds and payout queues hold what the
-/// withdrawals in them say, and so do the wallet's holds, custody and fee accounts.
+/// withdrawals in them say, and so do the wallet's holds, custody and fee accounts, and the
+/// exchange's desk, spread and rounding accounts.
 /// The sums are computed by the database, so the check
 /// needs no memory for the entries however many there are.
 pub fn check(conn: &mut DbConnection) -> QueryResult<CheckReport> {
@@ -393,5 +406,7 @@ pub fn check(conn: &mut DbConnection) -> QueryResult<CheckReport> {
     report.problems.extend(super::withdrawals::check(conn)?);
     // The crypto withdrawals' holds, the coins in custody and the coins' fee income.
     report.problems.extend(super::wallet::check(conn)?);
+    // The exchange's desk, spread and rounding accounts against the swaps.
+    report.problems.extend(super::exchange::check(conn)?);
     Ok(report)
 }

@@ -8,6 +8,7 @@ pub mod captcha;
 pub mod card_events;
 pub mod cards;
 pub mod email_codes;
+pub mod exchange;
 pub mod idempotency;
 pub mod identity;
 pub mod issuer;

@@ -2,6 +2,7 @@
 //! queue and its decisions; every change audited.
 
 use anyhow::{Context, bail};
+use domain::exchange::{PRICE_SCALE, price_text};
 use domain::money::{amount_text, parse_amount};
 use domain::wallet::{Coin, CryptoWithdrawalStatus};
 
@@ -122,27 +123,29 @@ async fn config_set(config: &Config, changes: ChainChanges) -> anyhow::Result<()
 
 async fn price_set(config: &Config, coin: &str, usd: &str) -> anyhow::Result<()> {
     let coin = coin_of(coin)?;
-    let cents = parse_amount(usd, 2)
+    let price = parse_amount(usd, PRICE_SCALE)
         .ok()
-        .filter(|c| *c > 0)
-        .with_context(|| format!("{usd:?} is not a positive USD price (at most 2 decimals)"))?;
+        .filter(|p| *p > 0)
+        .with_context(|| {
+            format!("{usd:?} is not a positive USD price (at most {PRICE_SCALE} decimals)")
+        })?;
     let (db, now) = open(config)?;
     let operator = command_line_operator();
     db.write(move |conn| {
-        prices::set(conn, coin, cents, &operator, now)?;
+        prices::set(conn, coin, price, &operator, now)?;
         operator_audit::record(
             conn,
             &operator,
             "wallet_price_set",
             coin.code(),
-            &format!("{} USD", amount_text(cents, 2)),
+            &format!("{} USD", price_text(price)),
             now,
         )?;
         Ok(())
     })
     .await
     .map_err(|e| failed(&e))?;
-    println!("{} is now {} USD", coin.code(), amount_text(cents, 2));
+    println!("{} is now {} USD", coin.code(), price_text(price));
     Ok(())
 }
 
@@ -156,7 +159,7 @@ async fn price_list(config: &Config) -> anyhow::Result<()> {
         println!(
             "{}\t{} USD\tset at {}",
             coin.code(),
-            amount_text(price.cents, 2),
+            price_text(price.price),
             price.set_at
         );
     }

@@ -168,6 +168,8 @@ pub async fn spawn_app_with(overrides: &[(&str, &str)]) -> TestApp {
         // Decisions wait for their turn as long as they need on a test machine that runs many
         // suites at once; the overload test sets its own.
         ("FISCARD_AUTHORIZATION_WAIT_MS", "60000".to_owned()),
+        // Prices move only when a test moves them.
+        ("FISCARD_PRICE_FEED", "off".to_owned()),
         ("DATABASE_URL", database_url),
     ]);
     for (name, value) in overrides {

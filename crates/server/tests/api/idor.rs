@@ -27,6 +27,10 @@ enum Resource {
     CryptoWithdrawal,
     /// A deposit, withdrawal or transfer of the wallet.
     WalletRecord,
+    /// An exchange quote, not yet accepted.
+    Quote,
+    /// A swap made.
+    Swap,
 }
 
 /// Where the route reads the id.
@@ -178,6 +182,22 @@ const ROWS: &[Row] = &[
         place: In::Path,
         rest: nothing,
     },
+    Row {
+        method: "post",
+        path: "/exchange/swap",
+        resource: Resource::Quote,
+        field: "quoteId",
+        place: In::Body,
+        rest: nothing,
+    },
+    Row {
+        method: "get",
+        path: "/exchange/swaps/{id}",
+        resource: Resource::Swap,
+        field: "id",
+        place: In::Path,
+        rest: nothing,
+    },
 ];
 
 /// A field or parameter that names a resource: `id`, `…Id`, `…Key`.
@@ -273,6 +293,8 @@ struct Owner {
     withdrawal: String,
     crypto_withdrawal: String,
     wallet_record: String,
+    quote: String,
+    swap: String,
 }
 
 impl Owner {
@@ -286,6 +308,8 @@ impl Owner {
             Resource::Withdrawal => &self.withdrawal,
             Resource::CryptoWithdrawal => &self.crypto_withdrawal,
             Resource::WalletRecord => &self.wallet_record,
+            Resource::Quote => &self.quote,
+            Resource::Swap => &self.swap,
         }
     }
 
@@ -313,6 +337,7 @@ impl Owner {
             "withdrawalTerms": content(app.get_api("/fund/investor/withdrawal/config", EN, token).await),
             "wallet": content(app.get_api("/wallet/balance", EN, token).await),
             "walletRecords": content(app.get_api("/wallet/record", EN, token).await),
+            "swaps": content(app.get_api("/exchange/swaps", EN, token).await),
         })
     }
 }
@@ -386,7 +411,20 @@ async fn owner(app: &TestApp) -> Owner {
         .as_str()
         .expect("crypto withdrawal id")
         .to_owned();
+    // A swap made, and a quote not yet accepted.
+    crate::exchange::fresh_prices(app).await;
+    let asked = json!({ "fromCoin": "USD", "toCoin": "BTC", "fromAmount": "10" });
+    let accepted = crate::exchange::quote_id(app, &holder, &asked).await;
+    let swap = crate::exchange::swap(app, &holder, &accepted)
+        .await
+        .assert_ok()["id"]
+        .as_str()
+        .expect("swap id")
+        .to_owned();
+    let quote = crate::exchange::quote_id(app, &holder, &asked).await;
     Owner {
+        quote,
+        swap,
         holder,
         card,
         session,

@@ -15,6 +15,8 @@ mod concurrency;
 mod contract;
 mod directors;
 mod email_code;
+mod exchange;
+mod exchange_prices;
 mod first_steps;
 mod forget_password;
 mod health;

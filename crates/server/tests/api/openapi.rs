@@ -131,7 +131,7 @@ fn every_operation_has_user_lang_a_summary_a_declared_tag_and_a_unique_id() {
         tags,
         BTreeSet::from([
             "auth", "user", "account", "fiscard", "fund", "identity", "investor", "issuer",
-            "captcha", "system", "wallet"
+            "captcha", "system", "wallet", "exchange"
         ])
     );
     let mut ids = BTreeSet::new();
@@ -170,7 +170,8 @@ fn the_status_code_catalogue_is_api_code() {
     let expected: Vec<u64> = ApiCode::ALL.iter().map(|c| u64::from(c.number())).collect();
     assert_eq!(listed, expected);
     for code in [
-        200, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 400, 403, 404, 409, 422, 429, 500,
+        200, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 400, 403, 404, 409, 422,
+        429, 500,
     ] {
         assert!(listed.contains(&code), "statusCode {code} is not described");
     }

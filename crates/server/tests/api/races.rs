@@ -385,3 +385,57 @@ async fn two_cancels_of_a_crypto_withdrawal_at_once_give_it_back_once() {
     let balance = crate::wallet::coin_balance(&app, &h.token, "BTC").await;
     assert_eq!(balance["available"], "2.00000000");
 }
+
+/// Ten quotes of 20.00 USD, each covered by a balance of 100.00 on its own, accepted at once:
+/// exactly five swap, the others are refused whole (422), the USD account ends at zero, never
+/// below, and the BTC received is five quotes' worth.
+#[actix_web::test]
+async fn ten_quotes_accepted_at_once_against_a_balance_for_five_swap_exactly_five() {
+    use crate::exchange::{quote, swap, trader};
+    let app = spawn_app().await;
+    let h = trader(&app, "me@example.com", 10_000).await;
+    let asked = json!({ "fromCoin": "USD", "toCoin": "BTC", "fromAmount": "20" });
+    let mut quotes = Vec::new();
+    for _ in 0..10 {
+        quotes.push(quote(&app, &h, &asked).await.assert_ok().clone());
+    }
+    let answers = at_once(10, |i| {
+        swap(&app, &h, quotes[i]["quoteId"].as_str().unwrap())
+    })
+    .await;
+    let mut expected = vec![200; 5];
+    expected.extend([422; 5]);
+    assert_eq!(
+        codes(&answers),
+        expected,
+        "{:?}",
+        answers.iter().map(|a| &a.text).collect::<Vec<_>>()
+    );
+    assert_eq!(bank_balance(&app, &h).await, "0.00");
+    let each = domain::money::parse_amount(quotes[0]["toAmount"].as_str().unwrap(), 8).unwrap();
+    let btc = crate::wallet::coin_balance(&app, &h.token, "BTC").await;
+    assert_eq!(btc["available"], domain::money::amount_text(5 * each, 8));
+    let history = app.get_api("/exchange/swaps", EN, Some(&h.token)).await;
+    assert_eq!(history.assert_ok()["totalCount"], 5);
+}
+
+/// One quote accepted ten times at once swaps once: every answer is that swap.
+#[actix_web::test]
+async fn one_quote_accepted_ten_times_at_once_swaps_once() {
+    use crate::exchange::{quote_id, swap, trader};
+    let app = spawn_app().await;
+    let h = trader(&app, "me@example.com", 10_000).await;
+    let asked = json!({ "fromCoin": "USD", "toCoin": "ETH", "fromAmount": "60" });
+    let id = quote_id(&app, &h, &asked).await;
+    let answers = at_once(10, |_| swap(&app, &h, &id)).await;
+    assert_eq!(codes(&answers), [200; 10]);
+    assert!(answers.iter().all(|a| a.content() == answers[0].content()));
+    let done = answers
+        .iter()
+        .filter(|a| a.message() == "Exchanged: your balances are updated")
+        .count();
+    assert_eq!(done, 1);
+    assert_eq!(bank_balance(&app, &h).await, "40.00");
+    let history = app.get_api("/exchange/swaps", EN, Some(&h.token)).await;
+    assert_eq!(history.assert_ok()["totalCount"], 1);
+}

@@ -68,6 +68,11 @@ const ROUTES: &[(&str, &str, &str)] = &[
     ("withdraw", "post", "/fund/investor/withdrawal/create"),
 ];
 
+/// Money-moving routes that ask for no verification codes, and why (the matrix records them so
+/// that leaving them out is a decision, not an oversight): a swap keeps the money in the user's
+/// own accounts, and a quote lasts ten seconds, no time to fetch codes.
+const WITHOUT_STEP_UP: &[(&str, &str)] = &[("post", "/exchange/quote"), ("post", "/exchange/swap")];
+
 /// Whether the document serves `action`'s route.
 fn served(action: &str) -> bool {
     let (_, method, path) = ROUTES
@@ -562,4 +567,31 @@ async fn every_sensitive_action_runs_the_whole_loop_across_the_vectors_settings(
         }
     }
     assert!(ran >= 45, "only {ran} cases ran");
+}
+
+/// The routes without step-up ask for nothing even with every trade factor switched on (e-mail
+/// code, authenticator, PIN), and none of them is an action the policy vectors name.
+#[actix_web::test]
+async fn swaps_ask_for_no_codes_even_with_every_trade_factor_on() {
+    let app = spawn_app().await;
+    let email = "trader@example.com";
+    let h = crate::cards::holder(&app, email, 10_000).await;
+    app.bind_authenticator(&h.token, email, "Phone", None).await;
+    app.set_switches(email, [false, false], [true, true, true])
+        .await;
+    crate::exchange::fresh_prices(&app).await;
+    for (method, path) in WITHOUT_STEP_UP {
+        assert!(
+            DOCUMENT["paths"][path][method].is_object(),
+            "{method} {path}"
+        );
+        assert!(
+            ROUTES.iter().all(|(_, m, p)| (m, p) != (method, path)),
+            "{method} {path} is in the step-up table"
+        );
+    }
+    let asked = json!({ "fromCoin": "USD", "toCoin": "BTC", "fromAmount": "10" });
+    let id = crate::exchange::quote_id(&app, &h, &asked).await;
+    crate::exchange::swap(&app, &h, &id).await.assert_ok();
+    assert_eq!(crate::cards::bank_balance(&app, &h).await, "90.00");
 }

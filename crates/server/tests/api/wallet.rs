@@ -88,14 +88,14 @@ pub async fn records(app: &TestApp, token: &str, query: &str) -> Vec<Value> {
         .clone()
 }
 
-/// Sets a reference price at the app's time (the command line runs on the system's clock; its
-/// own test is below).
-async fn set_price(app: &TestApp, coin: Coin, cents: i64) {
+/// Sets a reference price (USD per coin, `domain::exchange::PRICE_SCALE`: 10⁻⁸ USD) at the app's
+/// time (the command line runs on the system's clock; its own test is below).
+pub async fn set_price(app: &TestApp, coin: Coin, price: i64) {
     let now = app.clock.now_ms();
     app.db
         .write(move |conn| {
             Ok(server::services::wallet::prices::set(
-                conn, coin, cents, "test", now,
+                conn, coin, price, "test", now,
             )?)
         })
         .await
@@ -107,11 +107,28 @@ async fn operators_set_reference_prices_and_each_is_audited() {
     let app = spawn_app().await;
     let out = cli(&app, &["admin", "wallet", "price", "set", "BTC", "65432.1"]).unwrap();
     assert!(out.contains("BTC is now 65432.10 USD"), "{out}");
-    assert!(cli(&app, &["admin", "wallet", "price", "set", "BTC", "1.001"]).is_err());
+    // Prices carry up to 8 decimals (the exchange's PRICE_SCALE); a ninth is refused, never
+    // rounded away.
+    let out = cli(
+        &app,
+        &["admin", "wallet", "price", "set", "USDT", "0.99987654"],
+    )
+    .unwrap();
+    assert!(out.contains("USDT is now 0.99987654 USD"), "{out}");
+    let refused = cli(
+        &app,
+        &["admin", "wallet", "price", "set", "ETH", "3500.000000001"],
+    );
+    assert!(
+        refused.as_ref().unwrap_err().contains("at most 8 decimals"),
+        "{refused:?}"
+    );
     assert!(cli(&app, &["admin", "wallet", "price", "set", "DOGE", "1"]).is_err());
     let list = cli(&app, &["admin", "wallet", "price", "list"]).unwrap();
     assert!(
-        list.contains("BTC\t65432.10 USD") && list.contains("USDT\t1.00 USD"),
+        list.contains("BTC\t65432.10 USD")
+            && list.contains("USDT\t0.99987654 USD")
+            && list.contains("ETH\t3500.00 USD"),
         "{list}"
     );
     let audited = crate::wallet_withdrawals::audit_actions(&app, "BTC").await;
@@ -235,7 +252,7 @@ async fn balances_and_the_overview_value_the_coins_at_the_reference_prices_of_ea
     ])
     .await;
     let h = holder(&app, "ada@example.com", 0).await;
-    set_price(&app, Coin::Btc, 6_000_000).await;
+    set_price(&app, Coin::Btc, 6_000_000_000_000).await;
     fund(&app, &h.token, Coin::Btc, Network::Btc, "0.5").await;
     fund(&app, &h.token, Coin::Usdt, Network::Trx, "10000").await;
     let btc = coin_balance(&app, &h.token, "BTC").await;
@@ -252,7 +269,7 @@ async fn balances_and_the_overview_value_the_coins_at_the_reference_prices_of_ea
     );
 
     app.advance_ms(86_400_000);
-    set_price(&app, Coin::Btc, 7_000_000).await;
+    set_price(&app, Coin::Btc, 7_000_000_000_000).await;
     let overview = app.get_api("/wallet/overview", EN, Some(&h.token)).await;
     let o = overview.assert_ok();
     assert_eq!(o["totalValue"], "45000.00");

@@ -18,13 +18,13 @@ pub struct BalanceEntry {
     account_type: AccountType,
     /// Exact decimal text, e.g. "1250.00".
     balance: String,
-    assets: Vec<Asset>,
+    assets: Vec<AccountAsset>,
 }
 
-/// An asset of an account.
+/// An asset of an account (named apart from the exchange's `Asset`, the code of one).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Asset {
+pub struct AccountAsset {
     /// `USD`, or a coin's code (`BTC`, `ETH`, `USDT`) on the main account.
     coin_code: &'static str,
     #[serde(rename = "type")]
@@ -93,17 +93,22 @@ pub async fn show_balance(
         .zip(balances)
         .map(|((account_type, _), minor)| {
             let amount = amount_text(minor, USD.scale);
-            let mut assets = vec![Asset {
+            let mut assets = vec![AccountAsset {
                 coin_code: USD.code,
                 kind: AssetState::Available,
                 amount: amount.clone(),
             }];
             if matches!(account_type, AccountType::MainAccount) {
-                assets.extend(Coin::ALL.iter().zip(&coins).map(|(coin, minor)| Asset {
-                    coin_code: coin.code(),
-                    kind: AssetState::Available,
-                    amount: amount_text(*minor, coin.scale()),
-                }));
+                assets.extend(
+                    Coin::ALL
+                        .iter()
+                        .zip(&coins)
+                        .map(|(coin, minor)| AccountAsset {
+                            coin_code: coin.code(),
+                            kind: AssetState::Available,
+                            amount: amount_text(*minor, coin.scale()),
+                        }),
+                );
             }
             BalanceEntry {
                 account_type: *account_type,

@@ -7,6 +7,8 @@ use super::items::{
     AllocationItem, CoinBalance, ValuePoint, WalletBalance, WalletOverview, WalletOverviewTotals,
     coin_text, usd,
 };
+use domain::exchange::price_text;
+
 use crate::api::{Api, ApiResult, Reply};
 use crate::extract::CurrentUser;
 use crate::services::wallet::valuation::{self, Holding};
@@ -21,7 +23,7 @@ fn balance_of(h: &Holding) -> CoinBalance {
         available: coin_text(h.available, h.coin),
         frozen: coin_text(h.frozen, h.coin),
         total: coin_text(h.total(), h.coin),
-        price: h.price.map(|p| usd(p.cents)),
+        price: h.price.map(|p| price_text(p.price)),
         value: usd(h.value),
     }
 }

@@ -193,7 +193,7 @@ pub struct DepositAddress {
     pub confirmations: i64,
 }
 
-/// A deposit, withdrawal or transfer of the wallet.
+/// A deposit, withdrawal or transfer of the wallet, or a coin leg of a swap.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WalletRecord {
@@ -201,24 +201,29 @@ pub struct WalletRecord {
     #[serde(rename = "type")]
     pub kind: RecordType,
     pub coin_code: Coin,
-    pub network: Network,
-    /// What was deposited, or what the destination receives.
+    /// The chain; null for a swap's leg (settled inside the platform).
+    #[schema(required = true)]
+    pub network: Option<Network>,
+    /// What was deposited, what the destination receives, or what a swap gave (SWAP_OUT) or
+    /// received (SWAP_IN).
     pub amount: String,
-    /// Charged on top of a withdrawal's amount ("0" for the others).
+    /// Charged on top of a withdrawal's amount; a SWAP_OUT's fee, part of its amount; "0" for
+    /// the others.
     pub fee: String,
-    /// The deposit address, or the destination.
-    pub address: String,
+    /// The deposit address, or the destination; null for a swap's leg.
+    #[schema(required = true)]
+    pub address: Option<String>,
     #[schema(required = true)]
     pub memo: Option<String>,
-    /// The chain transaction; null before a withdrawal is broadcast and for transfers inside
-    /// the platform.
+    /// The chain transaction; null before a withdrawal is broadcast, for transfers inside the
+    /// platform and for swaps.
     #[schema(required = true)]
     pub txid: Option<String>,
     pub confirmations: i64,
     pub required_confirmations: i64,
     /// A deposit's `DepositStatus` (PENDING, CONFIRMING, CREDITED, DROPPED), else a
     /// `CryptoWithdrawalStatus` (SUBMITTED, REVIEWING, BROADCASTING, COMPLETED, REJECTED,
-    /// FAILED, CANCELLED).
+    /// FAILED, CANCELLED; a swap's legs are COMPLETED).
     pub status: String,
     /// The status's catalogue key.
     pub status_label_key: String,
@@ -229,6 +234,9 @@ pub struct WalletRecord {
     /// (`compliance`, `address_risk`, `user_request`, `broadcast_failed`).
     #[schema(required = true)]
     pub reason: Option<String>,
+    /// The swap (`exchange/swaps/{id}`) a SWAP_OUT or SWAP_IN belongs to; null for the others.
+    #[schema(required = true)]
+    pub swap_id: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -247,11 +255,15 @@ impl WalletRecord {
                 kind == RecordType::Withdraw && status.cancellable(),
             )
         };
+        let network = match r.network.as_deref() {
+            Some(code) => Some(Network::from_code(code)?),
+            None => None,
+        };
         Some(WalletRecord {
             id: r.id.clone(),
             kind,
             coin_code: coin,
-            network: Network::from_code(&r.network)?,
+            network,
             amount: coin_text(r.amount, coin),
             fee: coin_text(r.fee, coin),
             address: r.address.clone(),
@@ -263,6 +275,7 @@ impl WalletRecord {
             status_label_key,
             cancellable,
             reason: r.reason.clone(),
+            swap_id: r.swap_id.clone(),
             created_at: r.created_at,
             updated_at: r.updated_at,
         })

@@ -19,8 +19,8 @@ use crate::state::AppState;
 pub struct RecordQuery {
     /// Only this coin's (`BTC`, `ETH`, `USDT`); all when absent or empty.
     coin_code: Option<String>,
-    /// Only this type's (`DEPOSIT`, `WITHDRAW`, `TRANSFER_IN`, `TRANSFER_OUT`); all when absent
-    /// or empty.
+    /// Only this type's (`DEPOSIT`, `WITHDRAW`, `TRANSFER_IN`, `TRANSFER_OUT`, `SWAP_IN`,
+    /// `SWAP_OUT`); all when absent or empty.
     #[serde(rename = "type")]
     #[param(rename = "type")]
     kind: Option<String>,
@@ -46,9 +46,9 @@ impl RecordQuery {
 
 /// The wallet's records
 ///
-/// Deposits (with their confirmations), withdrawals, and transfers to and from other users'
-/// deposit addresses, newest first; filtered by coin and type. An unknown coin or type answers
-/// 400. statusCodes: 200, 101, 400.
+/// Deposits (with their confirmations), withdrawals, transfers to and from other users'
+/// deposit addresses, and the coin legs of swaps, newest first; filtered by coin and type. An
+/// unknown coin or type answers 400. statusCodes: 200, 101, 400.
 #[utoipa::path(
     get,
     path = "/wallet/record",

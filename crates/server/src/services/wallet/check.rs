@@ -1,6 +1,7 @@
 //! The wallet's side of `admin ledger-check`: each user's crypto withdrawal hold equals their
 //! withdrawals under way; each coin's custody equals the deposits credited less the
-//! withdrawals completed; each coin's fee income equals the fees of the completed withdrawals.
+//! withdrawals completed; each coin's fee income equals the fees of the completed withdrawals
+//! and of the swaps from the coin.
 
 use std::collections::BTreeMap;
 
@@ -95,6 +96,7 @@ pub fn check(conn: &mut DbConnection) -> QueryResult<Vec<String>> {
             CryptoWithdrawalStatus::Completed.as_str()
         ),
     )?;
+    let swap_fees = crate::services::exchange::fees_of(conn)?;
     for coin in Coin::ALL {
         let of = |m: &BTreeMap<(String, String), i64>| {
             m.get(&(String::new(), coin.code().to_owned()))
@@ -110,9 +112,10 @@ pub fn check(conn: &mut DbConnection) -> QueryResult<Vec<String>> {
             ));
         }
         let income = ledger::balance(conn, &platform(AccountKind::FeeIncome, coin))?;
-        if income != of(&fees) {
+        let swapped = swap_fees.get(&coin.into()).copied().unwrap_or(0);
+        if income != of(&fees) + swapped {
             problems.push(format!(
-                "{} fee income is {income}, the fees of completed withdrawals {}",
+                "{} fee income is {income}, the fees of completed withdrawals {} and of swaps {swapped}",
                 coin.code(),
                 of(&fees)
             ));

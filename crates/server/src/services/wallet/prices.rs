@@ -1,5 +1,6 @@
-//! Reference prices (USD cents per whole coin), set by operators until the exchange's price
-//! source exists; every price is kept, so a past day is valued at the price of its end.
+//! Reference prices (USD per whole coin in units of 10⁻⁸ USD, `domain::exchange::PRICE_SCALE`),
+//! written by the exchange's price feed and by operators; every price is kept, so a past day is
+//! valued at the price of its end.
 
 use std::collections::BTreeMap;
 
@@ -13,16 +14,16 @@ use crate::db::schema::wallet_prices;
 /// A price and when it was set (milliseconds since the epoch).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Price {
-    /// USD cents per whole coin.
-    pub cents: i64,
+    /// USD per whole coin, in units of 10⁻⁸ USD.
+    pub price: i64,
     pub set_at: i64,
 }
 
-/// Records `cents` as `coin`'s price from `now`.
+/// Records `price` (PRICE_SCALE) as `coin`'s price from `now`.
 pub fn set(
     conn: &mut DbConnection,
     coin: Coin,
-    cents: i64,
+    price: i64,
     operator: &str,
     now: i64,
 ) -> QueryResult<()> {
@@ -30,7 +31,7 @@ pub fn set(
         .values((
             wallet_prices::id.eq(new_id()),
             wallet_prices::coin.eq(coin.code()),
-            wallet_prices::price.eq(cents),
+            wallet_prices::price.eq(price),
             wallet_prices::set_at.eq(now),
             wallet_prices::set_by.eq(operator),
         ))
@@ -50,27 +51,32 @@ pub fn history(conn: &mut DbConnection, until: i64) -> QueryResult<BTreeMap<Coin
         ))
         .load(conn)?;
     let mut found: BTreeMap<Coin, Vec<Price>> = BTreeMap::new();
-    for (coin, cents, set_at) in rows {
+    for (coin, price, set_at) in rows {
         if let Some(coin) = Coin::from_code(&coin) {
-            found.entry(coin).or_default().push(Price { cents, set_at });
+            found.entry(coin).or_default().push(Price { price, set_at });
         }
     }
     Ok(found)
+}
+
+/// `coin`'s price at `at` (the newest set up to then): one indexed lookup.
+pub fn newest(conn: &mut DbConnection, coin: Coin, at: i64) -> QueryResult<Option<Price>> {
+    let newest: Option<(i64, i64)> = wallet_prices::table
+        .filter(wallet_prices::coin.eq(coin.code()))
+        .filter(wallet_prices::set_at.le(at))
+        .order((wallet_prices::set_at.desc(), wallet_prices::id.desc()))
+        .select((wallet_prices::price, wallet_prices::set_at))
+        .first(conn)
+        .optional()?;
+    Ok(newest.map(|(price, set_at)| Price { price, set_at }))
 }
 
 /// Each coin's price at `at` (the newest set up to then): one indexed lookup per coin.
 pub fn latest(conn: &mut DbConnection, at: i64) -> QueryResult<BTreeMap<Coin, Price>> {
     let mut found = BTreeMap::new();
     for coin in Coin::ALL {
-        let newest: Option<(i64, i64)> = wallet_prices::table
-            .filter(wallet_prices::coin.eq(coin.code()))
-            .filter(wallet_prices::set_at.le(at))
-            .order((wallet_prices::set_at.desc(), wallet_prices::id.desc()))
-            .select((wallet_prices::price, wallet_prices::set_at))
-            .first(conn)
-            .optional()?;
-        if let Some((cents, set_at)) = newest {
-            found.insert(coin, Price { cents, set_at });
+        if let Some(price) = newest(conn, coin, at)? {
+            found.insert(coin, price);
         }
     }
     Ok(found)
@@ -81,43 +87,24 @@ pub fn at(history: &[Price], at: i64) -> Option<Price> {
     history.iter().rev().find(|p| p.set_at <= at).copied()
 }
 
-/// USD cents `amount` minor units of a coin with `scale` are worth at `cents` per coin,
-/// rounded half up.
-pub fn value_cents(amount: i64, scale: u8, cents: i64) -> i64 {
-    let unit = 10_i128.pow(u32::from(scale));
-    let value = (i128::from(amount) * i128::from(cents) + unit / 2).div_euclid(unit);
-    i64::try_from(value).unwrap_or(i64::MAX)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn values_round_half_up_to_the_cent() {
-        // 0.5 BTC at 65 000.00 USD.
-        assert_eq!(value_cents(50_000_000, 8, 6_500_000), 3_250_000);
-        // 1 sat at 65 000.00 USD is 0.065 cents: 0.
-        assert_eq!(value_cents(1, 8, 6_500_000), 0);
-        // 1 USDT unit (0.000001) at 1.00: 0.0001 cents → 0; 5 000 units: 0.5 cent → 1.
-        assert_eq!(value_cents(5_000, 6, 100), 1);
-        assert_eq!(value_cents(4_999, 6, 100), 0);
-    }
-
-    #[test]
     fn the_price_at_a_time_is_the_newest_set_by_then() {
         let history = [
             Price {
-                cents: 100,
+                price: 100,
                 set_at: 10,
             },
             Price {
-                cents: 200,
+                price: 200,
                 set_at: 20,
             },
         ];
         assert_eq!(at(&history, 5), None);
-        assert_eq!(at(&history, 10).map(|p| p.cents), Some(100));
-        assert_eq!(at(&history, 25).map(|p| p.cents), Some(200));
+        assert_eq!(at(&history, 10).map(|p| p.price), Some(100));
+        assert_eq!(at(&history, 25).map(|p| p.price), Some(200));
     }
 }

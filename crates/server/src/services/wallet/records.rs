@@ -1,6 +1,6 @@
 //! A user's wallet records (`wallet/record`): their deposits, their withdrawals (a transfer to
-//! another user as TRANSFER_OUT) and the transfers they received (TRANSFER_IN), from the
-//! migration's `wallet_records` view.
+//! another user as TRANSFER_OUT), the transfers they received (TRANSFER_IN) and the coin legs of
+//! their swaps (SWAP_OUT, SWAP_IN), from the migrations' `wallet_records` view.
 
 use diesel::prelude::*;
 use domain::wallet::{Coin, RecordType};
@@ -17,10 +17,12 @@ pub struct Record {
     pub user_id: String,
     pub record_type: String,
     pub coin: String,
-    pub network: String,
+    /// None for a swap leg.
+    pub network: Option<String>,
     pub amount: i64,
     pub fee: i64,
-    pub address: String,
+    /// None for a swap leg.
+    pub address: Option<String>,
     pub memo: Option<String>,
     pub txid: Option<String>,
     pub confirmations: i64,
@@ -30,6 +32,8 @@ pub struct Record {
     pub reason: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The swap a SWAP_OUT or SWAP_IN leg belongs to.
+    pub swap_id: Option<String>,
 }
 
 impl Record {

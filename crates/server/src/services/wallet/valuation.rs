@@ -7,7 +7,9 @@ use diesel::prelude::*;
 use domain::date::{DAY_MS, Date};
 use domain::wallet::Coin;
 
-use super::prices::{self, Price, value_cents};
+use domain::exchange::usd_value;
+
+use super::prices::{self, Price};
 use super::{hold_account, main_account};
 use crate::db::DbConnection;
 use crate::db::schema::{ledger_accounts, ledger_entries};
@@ -53,7 +55,7 @@ pub fn holdings(conn: &mut DbConnection, user_id: &str, now: i64) -> QueryResult
                 available: pair[0],
                 frozen: pair[1],
                 price,
-                value: price.map_or(0, |p| value_cents(total, coin.scale(), p.cents)),
+                value: price.map_or(0, |p| usd_value(total, coin.scale(), p.price)),
             }
         })
         .collect())
@@ -108,7 +110,7 @@ pub fn history(
                 price_history
                     .get(coin)
                     .and_then(|h| prices::at(h, end))
-                    .map_or(0, |p| value_cents(*amount, coin.scale(), p.cents))
+                    .map_or(0, |p| usd_value(*amount, coin.scale(), p.price))
             })
             .sum();
         points.push((Date::from_epoch_days(day), value));

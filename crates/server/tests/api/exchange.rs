@@ -1,0 +1,567 @@
+//! The exchange: pairs and their terms, the indicative rate, quotes bound to one user for ten
+//! seconds and answered only when the balance covers them, swaps accepted once as one ledger
+//! transaction, the preview (the domain's `price` with the rate's terms) equal to the execution
+//! to the smallest unit, expiry with a fresh quote, stale prices, history and the wallet's
+//! records. Every teardown checks the ledger, the exchange's accounts against the swaps
+//! included; the money-moving tests also run `fiscard admin ledger-check`.
+
+use domain::exchange::{ExchangeTerms, Side, price};
+use domain::wallet::{Coin, Network};
+use serde_json::{Value, json};
+
+use crate::cards::{Holder, bank_balance, holder};
+use crate::helpers::{EN, TestApp, ZH, spawn_app};
+use crate::wallet::{coin_balance, fund, ledger_check_passes, records, set_price};
+
+/// 65 000.00, 3 500.00 and 1.00 USD (PRICE_SCALE).
+pub const BTC_PRICE: i64 = 6_500_000_000_000;
+pub const ETH_PRICE: i64 = 350_000_000_000;
+pub const USDT_PRICE: i64 = 100_000_000;
+
+/// Every coin priced at the app's time.
+pub async fn fresh_prices(app: &TestApp) {
+    set_price(app, Coin::Btc, BTC_PRICE).await;
+    set_price(app, Coin::Eth, ETH_PRICE).await;
+    set_price(app, Coin::Usdt, USDT_PRICE).await;
+}
+
+/// A verified user with `usd` cents in their USD account and every coin priced now.
+pub async fn trader(app: &TestApp, email: &str, usd: i64) -> Holder {
+    let h = holder(app, email, usd).await;
+    fresh_prices(app).await;
+    h
+}
+
+pub async fn quote(app: &TestApp, h: &Holder, body: &Value) -> crate::helpers::Answer {
+    app.post_json("/exchange/quote", body, EN, Some(&h.token))
+        .await
+}
+
+pub async fn swap(app: &TestApp, h: &Holder, quote_id: &str) -> crate::helpers::Answer {
+    app.post_json(
+        "/exchange/swap",
+        &json!({ "quoteId": quote_id }),
+        EN,
+        Some(&h.token),
+    )
+    .await
+}
+
+/// A quote's id, asked for and answered.
+pub async fn quote_id(app: &TestApp, h: &Holder, body: &Value) -> String {
+    quote(app, h, body).await.assert_ok()["quoteId"]
+        .as_str()
+        .expect("a quote id")
+        .to_owned()
+}
+
+async fn rate(app: &TestApp, h: &Holder, from: &str, to: &str) -> crate::helpers::Answer {
+    let path = format!("/exchange/rate?fromCoin={from}&toCoin={to}");
+    app.get_api(&path, EN, Some(&h.token)).await
+}
+
+#[actix_web::test]
+async fn every_direction_is_open_with_the_default_terms_of_its_from_asset() {
+    let app = spawn_app().await;
+    let h = holder(&app, "ada@example.com", 0).await;
+    let pairs = app.get_api("/exchange/pairs", EN, Some(&h.token)).await;
+    let list = pairs.assert_ok().as_array().expect("pairs").clone();
+    assert_eq!(list.len(), 12);
+    assert_eq!(
+        list[0],
+        json!({ "fromCoin": "USD", "toCoin": "BTC", "fromScale": 2, "toScale": 8,
+                "minimum": "1.00", "maximum": "1000000.00", "spreadBps": 10, "feeBps": 10,
+                "enabled": true })
+    );
+    let minimum_of = |from: &str| {
+        list.iter()
+            .filter(|p| p["fromCoin"] == from)
+            .map(|p| (p["minimum"].clone(), p["maximum"].clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        minimum_of("BTC"),
+        vec![(json!("0.00001000"), json!("100.00000000")); 3]
+    );
+    assert_eq!(
+        minimum_of("ETH"),
+        vec![(json!("0.00010000"), json!("1000.00000000")); 3]
+    );
+    assert_eq!(
+        minimum_of("USDT"),
+        vec![(json!("1.000000"), json!("1000000.000000")); 3]
+    );
+    assert!(list.iter().all(|p| p["enabled"] == true
+        && p["spreadBps"] == 10
+        && p["feeBps"] == 10
+        && p["fromCoin"] != p["toCoin"]));
+}
+
+#[actix_web::test]
+async fn the_rate_states_reference_rate_spread_and_fee_apart_with_the_balances() {
+    let app = spawn_app().await;
+    let h = trader(&app, "ada@example.com", 100_000).await;
+    let answer = rate(&app, &h, "USD", "BTC").await;
+    let r = answer.assert_ok();
+    assert_eq!(
+        r["terms"],
+        json!({ "from": "USD", "to": "BTC", "fromPrice": 100_000_000, "toPrice": BTC_PRICE,
+                "spreadBps": 10, "feeBps": 10 })
+    );
+    // 1 / 65 000 = 0.0000153846…, cut at 10 decimals; after 0.1 % fee and 0.1 % spread.
+    assert_eq!(r["referenceRate"], "0.0000153846");
+    assert_eq!(r["rate"], "0.0000153538");
+    assert_eq!(
+        (&r["fromPrice"], &r["toPrice"]),
+        (&json!("1.00"), &json!("65000.00"))
+    );
+    assert_eq!(r["priceTime"], app.clock.now_ms());
+    assert_eq!(
+        (&r["minimum"], &r["maximum"]),
+        (&json!("1.00"), &json!("1000000.00"))
+    );
+    assert_eq!(
+        (&r["fromAvailable"], &r["toAvailable"], &r["quoteSeconds"]),
+        (&json!("1000.00"), &json!("0.00000000"), &json!(10))
+    );
+    let back = rate(&app, &h, "BTC", "USD").await;
+    assert_eq!(back.assert_ok()["referenceRate"], "65000.00");
+    rate(&app, &h, "BTC", "BTC")
+        .await
+        .assert_refused(404, "The exchange does not trade this pair");
+    rate(&app, &h, "DOGE", "USD")
+        .await
+        .assert_refused(404, "The exchange does not trade this pair");
+}
+
+#[actix_web::test]
+async fn a_stale_price_stops_quoting_rather_than_quoting_wrong() {
+    let app = spawn_app().await;
+    let h = trader(&app, "ada@example.com", 100_000).await;
+    let body = json!({ "fromCoin": "USD", "toCoin": "BTC", "fromAmount": "100" });
+    quote(&app, &h, &body).await.assert_ok();
+    // Sixty seconds old still quotes; one millisecond more does not.
+    app.advance_ms(60_000);
+    quote(&app, &h, &body).await.assert_ok();
+    app.advance_ms(1);
+    let refused = quote(&app, &h, &body).await;
+    refused.assert_refused(
+        111,
+        "Prices are being updated: please try again in a moment",
+    );
+    rate(&app, &h, "USD", "BTC").await.assert_refused(
+        111,
+        "Prices are being updated: please try again in a moment",
+    );
+    // A coin-to-coin pair needs both prices fresh: ETH alone is not enough.
+    set_price(&app, Coin::Eth, ETH_PRICE).await;
+    assert_eq!(rate(&app, &h, "ETH", "BTC").await.code(), 111);
+    assert_eq!(rate(&app, &h, "ETH", "USD").await.code(), 200);
+    let zh = app
+        .post_json("/exchange/quote", &body, ZH, Some(&h.token))
+        .await;
+    zh.assert_refused(111, "價格正在更新，請稍後再試");
+}
+
+#[actix_web::test]
+async fn a_quote_is_answered_only_when_the_balance_covers_it_and_the_form_holds() {
+    let app = spawn_app().await;
+    let h = trader(&app, "ada@example.com", 10_000).await;
+    let refused = |from: &str, to: &str, field: &str, amount: &str| json!({ "fromCoin": from, "toCoin": to, field: amount });
+    let cases = [
+        (
+            refused("USD", "BTC", "fromAmount", "100.01"),
+            "fromAmount",
+            "insufficient_balance",
+        ),
+        (
+            refused("USD", "BTC", "fromAmount", "0.99"),
+            "fromAmount",
+            "exchange_below_minimum",
+        ),
+        (
+            refused("USD", "BTC", "fromAmount", "1.001"),
+            "fromAmount",
+            "amount_too_many_decimals",
+        ),
+        (
+            refused("USD", "USD", "fromAmount", "10"),
+            "toCoin",
+            "exchange_same_asset",
+        ),
+        (
+            refused("BTC", "USD", "fromAmount", "0.001"),
+            "fromAmount",
+            "insufficient_balance",
+        ),
+        (
+            json!({ "fromCoin": "USD", "toCoin": "BTC" }),
+            "fromAmount",
+            "exchange_amount_required",
+        ),
+        (
+            json!({ "fromCoin": "USD", "toCoin": "BTC", "fromAmount": "10", "toAmount": "0.001" }),
+            "toAmount",
+            "exchange_one_amount",
+        ),
+        (
+            refused("DOGE", "BTC", "fromAmount", "10"),
+            "fromCoin",
+            "option_invalid",
+        ),
+    ];
+    for (body, field, code) in cases {
+        let answer = quote(&app, &h, &body).await;
+        assert_eq!(answer.code(), 102, "{body}: {}", answer.text);
+        let first = &answer.content()[0];
+        assert_eq!(
+            (first["field"].as_str(), first["code"].as_str()),
+            (Some(field), Some(code)),
+            "{body}: {}",
+            answer.text
+        );
+    }
+    // Exactly the balance is covered: 100.00 USD.
+    quote(
+        &app,
+        &h,
+        &json!({ "fromCoin": "USD", "toCoin": "BTC", "fromAmount": "100" }),
+    )
+    .await
+    .assert_ok();
+    // Basic identity first (105).
+    let stranger = app
+        .register("bob@example.com", crate::helpers::PASSWORD)
+        .await;
+    let closed = app
+        .post_json(
+            "/exchange/quote",
+            &json!({ "fromCoin": "USD", "toCoin": "BTC", "fromAmount": "1" }),
+            EN,
+            Some(&stranger),
+        )
+        .await;
+    assert_eq!(closed.code(), 105, "{}", closed.text);
+    assert_eq!(bank_balance(&app, &h).await, "100.00");
+}
+
+/// The browser previews with the domain's `price` and the terms `exchange/rate` sent; the swap
+/// executes exactly that, to the smallest unit, in both directions and on either side.
+#[actix_web::test]
+async fn the_preview_with_the_rates_terms_equals_the_executed_swap_to_the_unit() {
+    let app = spawn_app().await;
+    let h = trader(&app, "ada@example.com", 100_000).await;
+    fund(&app, &h.token, Coin::Btc, Network::Btc, "0.5").await;
+    for (from, to, side, typed, minor) in [
+        ("USD", "BTC", Side::From, "100", 10_000),
+        ("BTC", "USD", Side::From, "0.01", 1_000_000),
+        ("USD", "ETH", Side::To, "0.01234567", 1_234_567),
+        ("BTC", "USDT", Side::To, "777.777777", 777_777_777),
+        ("BTC", "ETH", Side::From, "0.00001", 1_000),
+    ] {
+        let terms: ExchangeTerms =
+            serde_json::from_value(rate(&app, &h, from, to).await.assert_ok()["terms"].clone())
+                .expect("the rate's terms");
+        let preview = price(&terms, side, minor).expect("the preview prices");
+        let field = if side == Side::From {
+            "fromAmount"
+        } else {
+            "toAmount"
+        };
+        let asked = json!({ "fromCoin": from, "toCoin": to, field: typed });
+        let q = quote(&app, &h, &asked).await.assert_ok().clone();
+        let text = |minor: i64, asset: domain::exchange::Asset| {
+            domain::money::amount_text(minor, asset.scale())
+        };
+        assert_eq!(
+            (&q["fromAmount"], &q["toAmount"], &q["fee"], &q["spread"]),
+            (
+                &json!(text(preview.from_amount, terms.from)),
+                &json!(text(preview.to_amount, terms.to)),
+                &json!(text(preview.fee, terms.from)),
+                &json!(text(preview.spread, terms.from)),
+            ),
+            "{asked}"
+        );
+        let id = q["quoteId"].as_str().expect("quote id");
+        let done = swap(&app, &h, id).await;
+        let s = done.assert_ok();
+        assert_eq!(done.message(), "Exchanged: your balances are updated");
+        assert_eq!(
+            (&s["fromAmount"], &s["toAmount"]),
+            (&q["fromAmount"], &q["toAmount"])
+        );
+        // The ledger moved exactly the preview's parts, the rounding remainder included.
+        let reference = format!("exchange_swap:{id}");
+        let entries = app
+            .db
+            .read(move |conn| Ok(server::services::ledger::entries_of(conn, &reference)?))
+            .await
+            .unwrap();
+        let expected = server::services::exchange::swaps::movement(
+            &server::services::exchange::quotes::Quote {
+                id: id.to_owned(),
+                user_id: h.uid.clone(),
+                side,
+                amount: minor,
+                terms,
+                priced: preview,
+                price_time: 0,
+                created_at: 0,
+                expires_at: 0,
+                accepted_at: None,
+            },
+        );
+        let mut lines: Vec<(String, i64)> = expected
+            .lines
+            .iter()
+            .map(|(a, v)| (a.key.clone(), *v))
+            .collect();
+        lines.sort();
+        assert_eq!(entries, lines, "{asked}");
+        assert_eq!(
+            preview.from_amount,
+            preview.fee + preview.spread + preview.exchanged + preview.remainder
+        );
+    }
+    ledger_check_passes(&app);
+}
+
+#[actix_web::test]
+async fn a_swap_moves_both_balances_once_and_the_second_accept_answers_the_first() {
+    let app = spawn_app().await;
+    let h = trader(&app, "ada@example.com", 0).await;
+    fund(&app, &h.token, Coin::Btc, Network::Btc, "0.5").await;
+    let id = quote_id(
+        &app,
+        &h,
+        &json!({ "fromCoin": "BTC", "toCoin": "USD", "fromAmount": "0.01" }),
+    )
+    .await;
+    let first = swap(&app, &h, &id).await;
+    // 0.01 BTC: fee 0.00001, spread ⌈0.00999 × 0.1 %⌉ = 0.00000999, the rest 0.00998001 BTC
+    // at 65 000 = 648.70065 USD → 648.70 USD, worth 0.00998 BTC: 1 satoshi of rounding.
+    assert_eq!(
+        {
+            let mut s = first.assert_ok().clone();
+            s.as_object_mut()
+                .unwrap()
+                .retain(|k, _| !["id", "quoteId", "createdAt"].contains(&k.as_str()));
+            s
+        },
+        json!({ "fromCoin": "BTC", "toCoin": "USD", "fromAmount": "0.01000000",
+                "toAmount": "648.70", "fee": "0.00001000", "spread": "0.00000999",
+                "referenceRate": "65000.00", "rate": "64870.00" })
+    );
+    let again = swap(&app, &h, &id).await;
+    assert_eq!(
+        again.message(),
+        "This quote was already accepted: here is its exchange"
+    );
+    assert_eq!(again.assert_ok(), first.assert_ok());
+    // Even once expired, it answers the swap it made.
+    app.advance_ms(30_000);
+    assert_eq!(swap(&app, &h, &id).await.assert_ok(), first.assert_ok());
+    assert_eq!(bank_balance(&app, &h).await, "648.70");
+    assert_eq!(
+        coin_balance(&app, &h.token, "BTC").await["available"],
+        "0.49000000"
+    );
+    let rounding = app
+        .db
+        .read(|conn| {
+            Ok(server::services::ledger::balance(
+                conn,
+                &server::services::exchange::platform(
+                    server::services::ledger::AccountKind::ExchangeRounding,
+                    domain::exchange::Asset::Btc,
+                ),
+            )?)
+        })
+        .await
+        .unwrap();
+    assert_eq!(rounding, 1);
+    ledger_check_passes(&app);
+}
+
+#[actix_web::test]
+async fn an_expired_quote_is_refused_with_a_fresh_one_for_the_same_amount() {
+    let app = spawn_app().await;
+    let h = trader(&app, "ada@example.com", 100_000).await;
+    let asked = json!({ "fromCoin": "USD", "toCoin": "BTC", "toAmount": "0.001" });
+    let old = quote(&app, &h, &asked).await.assert_ok().clone();
+    assert_eq!(old["expiresAt"], app.clock.now_ms() + 10_000);
+    assert_eq!(old["side"], "TO");
+    app.advance_ms(10_000);
+    let refused = swap(&app, &h, old["quoteId"].as_str().unwrap()).await;
+    refused.assert_refused(112, "This quote has expired: here is a new one");
+    let fresh = refused.content();
+    assert_ne!(fresh["quoteId"], old["quoteId"]);
+    assert_eq!(
+        (&fresh["side"], &fresh["toAmount"]),
+        (&json!("TO"), &json!("0.00100000"))
+    );
+    assert_eq!(fresh["expiresAt"], app.clock.now_ms() + 10_000);
+    assert_eq!(bank_balance(&app, &h).await, "1000.00");
+    // The fresh one is accepted like any other.
+    swap(&app, &h, fresh["quoteId"].as_str().unwrap())
+        .await
+        .assert_ok();
+    ledger_check_passes(&app);
+    // With the prices stale, none can be made: null.
+    let again = quote(&app, &h, &asked).await.assert_ok().clone();
+    app.advance_ms(61_000);
+    let refused = swap(&app, &h, again["quoteId"].as_str().unwrap()).await;
+    refused.assert_refused(112, "This quote has expired: here is a new one");
+    assert_eq!(refused.content(), &Value::Null);
+}
+
+#[actix_web::test]
+async fn another_users_quote_and_swap_answer_as_unknown_ones() {
+    let app = spawn_app().await;
+    let ada = holder(&app, "ada@example.com", 100_000).await;
+    let bob = trader(&app, "bob@example.com", 100_000).await;
+    let id = quote_id(
+        &app,
+        &ada,
+        &json!({ "fromCoin": "USD", "toCoin": "ETH", "fromAmount": "50" }),
+    )
+    .await;
+    swap(&app, &bob, &id)
+        .await
+        .assert_refused(404, "Quote not found");
+    assert_eq!(bank_balance(&app, &ada).await, "1000.00");
+    assert_eq!(bank_balance(&app, &bob).await, "1000.00");
+    let made = swap(&app, &ada, &id).await.assert_ok().clone();
+    let path = format!("/exchange/swaps/{}", made["id"].as_str().unwrap());
+    app.get_api(&path, EN, Some(&bob.token))
+        .await
+        .assert_refused(404, "Exchange not found");
+    assert_eq!(
+        app.get_api(&path, EN, Some(&ada.token)).await.assert_ok(),
+        &made
+    );
+}
+
+#[actix_web::test]
+async fn the_history_and_the_wallets_records_show_each_swap_and_its_coin_legs() {
+    let app = spawn_app().await;
+    let h = trader(&app, "ada@example.com", 100_000).await;
+    let usd_btc = quote_id(
+        &app,
+        &h,
+        &json!({ "fromCoin": "USD", "toCoin": "BTC", "fromAmount": "200" }),
+    )
+    .await;
+    let first = swap(&app, &h, &usd_btc).await.assert_ok().clone();
+    app.advance_ms(1_000);
+    let btc_usdt = quote_id(
+        &app,
+        &h,
+        &json!({ "fromCoin": "BTC", "toCoin": "USDT", "fromAmount": "0.001" }),
+    )
+    .await;
+    let second = swap(&app, &h, &btc_usdt).await.assert_ok().clone();
+    let page = app
+        .get_api("/exchange/swaps?pageSize=1", EN, Some(&h.token))
+        .await;
+    let p = page.assert_ok();
+    assert_eq!((&p["totalCount"], &p["totalPage"]), (&json!(2), &json!(2)));
+    assert_eq!(p["list"][0], second);
+    let page2 = app
+        .get_api("/exchange/swaps?pageSize=1&pageID=2", EN, Some(&h.token))
+        .await;
+    assert_eq!(page2.assert_ok()["list"][0], first);
+
+    let legs = records(&app, &h.token, "").await;
+    let kinds: Vec<(&str, &str, &str)> = legs
+        .iter()
+        .map(|r| {
+            (
+                r["type"].as_str().unwrap(),
+                r["coinCode"].as_str().unwrap(),
+                r["amount"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("SWAP_OUT", "BTC", "0.00100000"),
+            ("SWAP_IN", "USDT", second["toAmount"].as_str().unwrap()),
+            ("SWAP_IN", "BTC", first["toAmount"].as_str().unwrap()),
+        ]
+    );
+    let out = &legs[0];
+    assert_eq!(
+        (
+            &out["swapId"],
+            &out["fee"],
+            &out["network"],
+            &out["address"],
+            &out["status"]
+        ),
+        (
+            &second["id"],
+            &second["fee"],
+            &Value::Null,
+            &Value::Null,
+            &json!("COMPLETED")
+        )
+    );
+    let only_out = records(&app, &h.token, "type=SWAP_OUT").await;
+    assert_eq!(only_out.len(), 1);
+    let one = app
+        .get_api(
+            &format!("/wallet/record/{}", out["id"].as_str().unwrap()),
+            EN,
+            Some(&h.token),
+        )
+        .await;
+    assert_eq!(one.assert_ok(), out);
+    ledger_check_passes(&app);
+}
+
+#[actix_web::test]
+async fn a_closed_pair_refuses_quotes_and_a_swap_the_ledger_refuses_moves_nothing() {
+    let app = spawn_app().await;
+    let h = trader(&app, "ada@example.com", 10_000).await;
+    crate::wallet::cli(
+        &app,
+        &[
+            "admin",
+            "exchange",
+            "pair",
+            "set",
+            "--from",
+            "USD",
+            "--to",
+            "ETH",
+            "--enabled",
+            "false",
+        ],
+    )
+    .unwrap();
+    let closed = quote(
+        &app,
+        &h,
+        &json!({ "fromCoin": "USD", "toCoin": "ETH", "fromAmount": "10" }),
+    )
+    .await;
+    assert_eq!(closed.code(), 102);
+    assert_eq!(closed.content()[0]["code"], "exchange_pair_closed");
+    // Two quotes for the whole balance: the first swap takes it, the second is refused whole.
+    let asked = json!({ "fromCoin": "USD", "toCoin": "BTC", "fromAmount": "100" });
+    let (a, b) = (
+        quote_id(&app, &h, &asked).await,
+        quote_id(&app, &h, &asked).await,
+    );
+    swap(&app, &h, &a).await.assert_ok();
+    swap(&app, &h, &b)
+        .await
+        .assert_refused(422, "Insufficient Balance");
+    assert_eq!(bank_balance(&app, &h).await, "0.00");
+    let history = app.get_api("/exchange/swaps", EN, Some(&h.token)).await;
+    assert_eq!(history.assert_ok()["totalCount"], 1);
+    ledger_check_passes(&app);
+}

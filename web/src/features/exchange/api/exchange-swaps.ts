@@ -1,5 +1,5 @@
 import useSWRInfinite from "swr/infinite";
-import type { ApiContent, ApiListItem } from "@/lib/api-schema";
+import type { ApiContent, ApiListItem, ApiQuery } from "@/lib/api-schema";
 import { readApiList, useApi, useApiClient, type ApiError, type ApiKey, type ApiList } from "@/lib/api-provider";
 
 /** One swap of `GET exchange/swaps`. */
@@ -8,7 +8,10 @@ export type SwapItem = ApiListItem<"/exchange/swaps">;
 /** How many swaps a page of the history holds. */
 export const SWAPS_PAGE_SIZE = 10;
 
-export const exchangeSwapsKey = (page: number): ApiKey => ["exchange/swaps", { page, size: SWAPS_PAGE_SIZE }];
+export const exchangeSwapsKey = (pageID: number): ApiKey => [
+  "exchange/swaps",
+  { pageID, pageSize: SWAPS_PAGE_SIZE } satisfies ApiQuery<"/exchange/swaps", "get">,
+];
 
 /** The user's swaps, newest first, a page at a time; `setSize(size + 1)` loads the next. */
 export function useExchangeSwaps() {

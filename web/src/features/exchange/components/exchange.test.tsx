@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { callsTo } from "@/testing/mock-api";
 import { renderApp } from "@/testing/render-app";
 import { setWidth } from "@/testing/viewport";
-import { exchangeApi, pair, pairs, quote, rate, swap } from "../testing/exchange-api";
+import { asset, exchangeApi, pair, pairs, quote, rate, swap } from "../testing/exchange-api";
 
 const en: Record<string, string> = { ...domainEnUS, ...webEnUS };
 const text = (key: string, params: Record<string, string | number> = {}) =>
@@ -32,7 +32,7 @@ async function openExchange(path = "/exchange?from=USD&to=BTC") {
 }
 
 /** The value beside `label` in a data list. */
-const valueOf = (scope: ReturnType<typeof within>, label: string) => scope.getByText(label).nextElementSibling;
+const valueOf = (scope: { getByText: (text: string) => HTMLElement }, label: string) => scope.getByText(label).nextElementSibling;
 
 describe("the exchange screen", { timeout: 30_000 }, () => {
   it("prices either amount as it is typed, by the domain, and shows the rate, fee and spread", async () => {
@@ -226,7 +226,7 @@ describe("the exchange screen", { timeout: 30_000 }, () => {
     exchangeApi({
       "GET exchange/rate": async ({ query }) => {
         if (query.get("fromCoin") === "ETH") await new Promise((resolve) => setTimeout(resolve, 300));
-        return { content: rate(query.get("fromCoin") ?? "USD", query.get("toCoin") ?? "BTC") };
+        return { content: rate(asset(query.get("fromCoin")), asset(query.get("toCoin"))) };
       },
     });
     const { user } = await openExchange();

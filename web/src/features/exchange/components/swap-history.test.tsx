@@ -37,7 +37,7 @@ const toUsdt = swap({
 describe("the swap history", { timeout: 30_000 }, () => {
   it("lists the swaps newest first, a page at a time, with what was paid and received", async () => {
     const { requests } = exchangeApi({
-      "GET exchange/swaps": ({ query }) => ({ content: query.get("page") === "2" ? page([swap()], 2) : page([toUsdt], 2) }),
+      "GET exchange/swaps": ({ query }) => ({ content: query.get("pageID") === "2" ? page([swap()], 2) : page([toUsdt], 2) }),
     });
     const { user } = renderApp("/exchange");
     const table = within(await screen.findByRole("table", { name: text("exchange.history.list") }, WAIT));
@@ -47,7 +47,7 @@ describe("the swap history", { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole("button", { name: text("app.load_more") }));
     expect(await table.findByText("+0.00152923 BTC", {}, WAIT)).toBeVisible();
-    expect(callsTo(requests, "GET exchange/swaps").map((r) => r.query.get("page"))).toContain("2");
+    expect(callsTo(requests, "GET exchange/swaps").map((r) => r.query.get("pageID"))).toContain("2");
   });
 
   it("opens a swap's details from the list on a phone", async () => {

@@ -1,7 +1,7 @@
 // The exchange's API answers for its page tests, typed by the generated API types so a fixture
 // that drifts from the server's OpenAPI document fails the type check (and the fake server
 // checks every answer against the document itself).
-import type { ApiContent } from "@/lib/api-schema";
+import type { ApiContent, Schema } from "@/lib/api-schema";
 import { storeSessionToken } from "@/lib/session-token";
 import { mockApi, userSelf, type MockAnswer, type MockRequest } from "@/testing/mock-api";
 import type { ExchangeSwap } from "../api/accept-quote";
@@ -11,11 +11,13 @@ import type { ExchangeRate } from "../api/get-exchange-rate";
 
 export type Handler = (request: MockRequest) => MockAnswer | Promise<MockAnswer>;
 
-const ASSETS = ["USD", "BTC", "ETH", "USDT"] as const;
-const SCALE: Record<string, number> = { USD: 2, BTC: 8, ETH: 8, USDT: 6 };
+type Asset = Schema<"Asset">;
+
+const ASSETS: readonly Asset[] = ["USD", "BTC", "ETH", "USDT"];
+const SCALE: Record<Asset, number> = { USD: 2, BTC: 8, ETH: 8, USDT: 6 };
 
 /** Prices in 10⁻⁸ USD per whole unit: BTC 65,000, ETH 3,250, USDT 0.9998. */
-export const PRICE: Record<string, number> = {
+export const PRICE: Record<Asset, number> = {
   USD: 100_000_000,
   BTC: 6_500_000_000_000,
   ETH: 325_000_000_000,
@@ -23,26 +25,26 @@ export const PRICE: Record<string, number> = {
 };
 
 /** Every direction between two of the four assets: spread 0.50%, fee 0.10%, USD 10 to 100,000 a swap. */
-export function pair(fromCoin: string, toCoin: string, overrides: Partial<ExchangePair> = {}): ExchangePair {
+export function pair(fromCoin: Asset, toCoin: Asset, overrides: Partial<ExchangePair> = {}): ExchangePair {
   const usd = fromCoin === "USD";
   return {
     fromCoin,
     toCoin,
-    fromScale: SCALE[fromCoin] ?? 8,
-    toScale: SCALE[toCoin] ?? 8,
+    fromScale: SCALE[fromCoin],
+    toScale: SCALE[toCoin],
     minimum: usd ? "10.00" : fromCoin === "USDT" ? "10.000000" : "0.00010000",
     maximum: usd ? "100000.00" : fromCoin === "USDT" ? "100000.000000" : "10.00000000",
     spreadBps: 50,
     feeBps: 10,
     enabled: true,
     ...overrides,
-  } as ExchangePair;
+  };
 }
 
 export const pairs: ExchangePairs = ASSETS.flatMap((from) => ASSETS.filter((to) => to !== from).map((to) => pair(from, to)));
 
 /** USD → BTC at 65,000: 1,000.00 USD and 0.01 BTC available. */
-export function rate(fromCoin = "USD", toCoin = "BTC", overrides: Partial<ExchangeRate> = {}): ExchangeRate {
+export function rate(fromCoin: Asset = "USD", toCoin: Asset = "BTC", overrides: Partial<ExchangeRate> = {}): ExchangeRate {
   const usdToBtc = fromCoin === "USD" && toCoin === "BTC";
   return {
     fromCoin,
@@ -50,8 +52,8 @@ export function rate(fromCoin = "USD", toCoin = "BTC", overrides: Partial<Exchan
     terms: {
       from: fromCoin,
       to: toCoin,
-      fromPrice: PRICE[fromCoin] ?? 0,
-      toPrice: PRICE[toCoin] ?? 0,
+      fromPrice: PRICE[fromCoin],
+      toPrice: PRICE[toCoin],
       spreadBps: 50,
       feeBps: 10,
     },
@@ -66,7 +68,7 @@ export function rate(fromCoin = "USD", toCoin = "BTC", overrides: Partial<Exchan
     toAvailable: usdToBtc ? "0.01000000" : "1000.00",
     quoteSeconds: 10,
     ...overrides,
-  } as ExchangeRate;
+  };
 }
 
 /** A quote of 100.00 USD for 0.00152923 BTC (fee 0.10, spread 0.50), valid 10 s from now. */
@@ -87,7 +89,7 @@ export function quote(overrides: Partial<ExchangeQuote> = {}): ExchangeQuote {
     priceTime: Date.UTC(2026, 10, 24, 12, 0, 5),
     expiresAt: Date.now() + 10_000,
     ...overrides,
-  } as ExchangeQuote;
+  };
 }
 
 /** The swap that quote makes. */
@@ -105,7 +107,14 @@ export function swap(overrides: Partial<ExchangeSwap> = {}): ExchangeSwap {
     rate: "0.0000152923",
     createdAt: Date.UTC(2026, 10, 24, 12, 0, 9),
     ...overrides,
-  } as ExchangeSwap;
+  };
+}
+
+/** The asset a query names. */
+export function asset(code: string | null): Asset {
+  const found = ASSETS.find((a) => a === code);
+  if (!found) throw new Error(`not an asset: ${code}`);
+  return found;
 }
 
 export const page = <T>(list: readonly T[], totalPage = 1) => ({ list, totalPage, totalCount: list.length });
@@ -117,7 +126,7 @@ export function exchangeApi(more: Record<string, Handler> = {}, self: Partial<Ap
     "GET user/self": () => ({ content: userSelf({ status: 1, accountHolder: "Alice Chan", ...self }) }),
     "GET user/firstSteps": () => ({ content: { done: true, steps: [] } }),
     "GET exchange/pairs": () => ({ content: pairs }),
-    "GET exchange/rate": ({ query }) => ({ content: rate(query.get("fromCoin") ?? "USD", query.get("toCoin") ?? "BTC") }),
+    "GET exchange/rate": ({ query }) => ({ content: rate(asset(query.get("fromCoin")), asset(query.get("toCoin"))) }),
     "GET exchange/swaps": () => ({ content: page([]) }),
     ...more,
   });

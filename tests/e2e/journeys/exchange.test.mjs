@@ -71,6 +71,14 @@ function amountField(j, form, side, asset) {
   return form.getByRole("textbox", { name: new RegExp(`^${escape(label)}`) });
 }
 
+/**
+ * Sets the prices (the operator's command, as the wallet journey does), again before each quote:
+ * a price older than the exchange accepts (a minute) stops quoting.
+ */
+async function setPrices(server) {
+  for (const [coin, price] of Object.entries(PRICES)) await server.admin("wallet", "price", "set", coin, price);
+}
+
 /** Waits until the field `locator` holds `value`. */
 async function hasValue(locator, value) {
   const deadline = Date.now() + 15_000;
@@ -111,8 +119,7 @@ async function exchangeJourney(j) {
   // USD the way the cards journey gets it: a wire the operator credits to the user's memo.
   const { memo } = await callApi(server, "account/deposit/wire", { token: user.token });
   await server.admin("credit-wire", "--memo", memo, "--amount", WIRE, "--reference", `E2E-exchange-${j.device.name}`);
-  // Prices the way the wallet journey sets them.
-  for (const [coin, price] of Object.entries(PRICES)) await server.admin("wallet", "price", "set", coin, price);
+  await setPrices(server);
   const pairs = await callApi(server, "exchange/pairs", { token: user.token });
   const pairOf = (from, to) => pairs.find((p) => p.fromCoin === from && p.toCoin === to);
 
@@ -133,6 +140,7 @@ async function exchangeJourney(j) {
   await j.look("exchange-usd-btc");
 
   // The quote counts down; when it runs out a fresh one replaces it.
+  await setPrices(server);
   await j.press(form.getByRole("button", { name: t("exchange.get_quote"), exact: true }));
   const quote = page.getByRole("region", { name: t("exchange.quote.title"), exact: true });
   await quote.getByText(shown(bought.toAmount, "BTC"), { exact: true }).waitFor();
@@ -149,6 +157,7 @@ async function exchangeJourney(j) {
 
   // BTC → USDT: all the BTC bought (Max).
   await j.press(result.getByRole("button", { name: t("exchange.result.again"), exact: true }));
+  await setPrices(server);
   await choosePair(j, "BTC", "USDT");
   await form.getByText(t("exchange.available", { amount: shown(bought.toAmount, "BTC") }), { exact: true }).waitFor();
   const toUsdt = priceFrom(bought.toAmount, "BTC", "USDT", pairOf("BTC", "USDT"));
@@ -184,6 +193,7 @@ async function exchangeJourney(j) {
   await j.look("exchange-wallet-records");
 
   // The screen in Traditional Chinese.
+  await setPrices(server);
   await page.goto("/exchange?from=USDT&to=BTC");
   await j.chooseLanguage("zh-HK");
   await j.shows(j.t("exchange.title"));

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { callApi, registerUser } from "../lib/api-user.mjs";
 import { newPage, SCREENSHOTS } from "../lib/browser.mjs";
-import { escape } from "../lib/cards.mjs";
+import { definition, escape, exactly } from "../lib/cards.mjs";
 import { onEachDevice } from "../lib/devices.mjs";
 import { accountLink, Journey } from "../lib/journey.mjs";
 
@@ -180,10 +180,17 @@ async function exchangeJourney(j) {
   await j.look("exchange-history");
   await j.press(entries.first().getByRole("link", { name: new RegExp(`^${escape(t("exchange.history.details"))}`) }));
   await j.shows(t("exchange.swap.title"));
-  await page.getByRole("main").getByText(shown(toUsdt.fee, "BTC"), { exact: true }).waitFor();
+  const detail = page.getByRole("main");
+  await definition(detail, t("exchange.fee")).filter({ hasText: exactly(shown(toUsdt.fee, "BTC")) }).waitFor();
+  await definition(detail, t("exchange.spread")).filter({ hasText: exactly(shown(toUsdt.spread, "BTC")) }).waitFor();
+  await definition(detail, t("exchange.swap.received")).filter({ hasText: exactly(shown(toUsdt.toAmount, "USDT")) }).waitFor();
   await j.look("exchange-swap");
 
-  // The wallet: the USDT is there, and its records show both legs of the second swap.
+  // The wallet: the USDT is there, no BTC is left, and its records show the swaps' legs.
+  await accountLink(j, "menu.wallet_overview");
+  await j.shows(t("wallet.overview.title"));
+  const balances = page.getByRole(j.mobile ? "list" : "table", { name: t("wallet.overview.balances"), exact: true });
+  await balances.getByText(shown(toUsdt.toAmount, "USDT"), { exact: true }).first().waitFor();
   await accountLink(j, "menu.wallet_records");
   await j.shows(t("wallet.records.title"));
   const records = page.getByRole(j.mobile ? "list" : "table", { name: t("wallet.records.list"), exact: true });

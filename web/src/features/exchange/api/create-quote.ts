@@ -8,9 +8,10 @@ export type ExchangeQuote = ApiContent<"/exchange/quote", "post">;
 export type QuoteInput = ApiBody<"/exchange/quote", "post">;
 
 /**
- * `POST exchange/quote`: the form shows a refusal (field errors under the fields, stale prices
- * above its button). A refresh of a running quote is `silent`: it says nothing unless it fails.
+ * `POST exchange/quote`: the quote shows in place (no success notice, also for the renewal every
+ * few seconds); the form shows a refusal (field errors under the fields, stale prices above its
+ * button).
  */
 export function createQuote(api: ApiClient, input: QuoteInput) {
-  return api.post<ExchangeQuote>("exchange/quote", { ...input }, { inline: true });
+  return api.post<ExchangeQuote>("exchange/quote", { ...input }, { inline: true, silent: true });
 }

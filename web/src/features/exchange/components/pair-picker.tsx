@@ -1,4 +1,4 @@
-import { Box, Field, HStack, IconButton, NativeSelect } from "@chakra-ui/react";
+import { Box, Field, IconButton, NativeSelect, Stack } from "@chakra-ui/react";
 import type { ExchangeText } from "./use-exchange-text";
 
 /** Two arrows, one each way: the swap-direction button's icon. */
@@ -49,7 +49,8 @@ function AssetSelect({
 }
 
 /**
- * The pair: the asset given and the asset received, and a button that turns the direction round.
+ * The pair: the asset given and the asset received, and a button that turns the direction round
+ * (in a row on a desktop, stacked on a phone).
  * Choosing on one side the asset of the other turns the pair round too (a pair is two assets).
  */
 export function PairPicker({
@@ -67,19 +68,20 @@ export function PairPicker({
 }) {
   const { t } = x;
   return (
-    <HStack as="fieldset" gap="2" align="end" width="full">
+    <Stack as="fieldset" direction={{ base: "column", md: "row" }} gap="2" align={{ base: "stretch", md: "end" }} width="full">
       <Box as="legend" srOnly>
         {t("exchange.pair")}
       </Box>
       <AssetSelect label={t("exchange.from")} value={from} assets={assets} x={x} onChange={(asset) => onChange(asset, asset === to ? from : to)} />
       <IconButton
         variant="outline"
+        alignSelf={{ base: "center", md: "auto" }}
         aria-label={t("exchange.switch_named", { from: to, to: from })}
         onClick={() => onChange(to, from)}
       >
         <SwapIcon />
       </IconButton>
       <AssetSelect label={t("exchange.to")} value={to} assets={assets} x={x} onChange={(asset) => onChange(asset === from ? to : from, asset)} />
-    </HStack>
+    </Stack>
   );
 }

@@ -5,6 +5,17 @@ import type { ExchangePair } from "../api/get-exchange-pairs";
 import type { ExchangeRate } from "../api/get-exchange-rate";
 import type { ExchangeText } from "./use-exchange-text";
 
+/** The coins' reference prices in USD and their time (USD's own price says nothing). */
+function prices(rate: ExchangeRate, x: ExchangeText): string {
+  const time = formatDateTime(rate.priceTime, x.locale);
+  const { terms } = rate;
+  if (terms.from === "USD" || terms.to === "USD") {
+    const [coin, price] = terms.from === "USD" ? [terms.to, terms.toPrice] : [terms.from, terms.fromPrice];
+    return x.t("exchange.price_of", { time, coin, price: x.price(price) });
+  }
+  return x.t("exchange.prices_of", { time, from: terms.from, fromPrice: x.price(terms.fromPrice), to: terms.to, toPrice: x.price(terms.toPrice) });
+}
+
 /**
  * What the amounts typed come to at the indicative rate, as the domain prices them (the very
  * function the server executes): the reference rate, the fee and the spread taken (each in the
@@ -48,13 +59,7 @@ export function PreviewSummary({
       </DataList.Root>
       <Text fontSize="sm" color="fg.muted">
         {t("exchange.limits", { minimum: x.amount(rate.minimum, from), maximum: x.amount(rate.maximum, from) })}{" "}
-        {t("exchange.prices_of", {
-          from: x.price(rate.terms.fromPrice),
-          to: x.price(rate.terms.toPrice),
-          fromCoin: from,
-          toCoin: to,
-          time: formatDateTime(rate.priceTime, x.locale),
-        })}
+        {prices(rate, x)}
       </Text>
     </Stack>
   );

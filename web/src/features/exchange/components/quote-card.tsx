@@ -1,4 +1,4 @@
-import { Alert, Box, Button, DataList, HStack, Heading, Progress, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, DataList, HStack, Heading, Stack, Text } from "@chakra-ui/react";
 import { useId } from "react";
 import type { ExchangeQuote } from "../api/create-quote";
 import type { ExchangeText } from "./use-exchange-text";
@@ -52,18 +52,15 @@ export function QuoteCard({
             {refreshing || left === 0 ? t("exchange.quote.refreshing") : t("exchange.quote.valid_for", { seconds: left })}
           </Text>
         </HStack>
-        <Progress.Root
-          size="xs"
-          colorPalette="teal"
-          value={refreshing ? null : Math.min(left, seconds)}
-          max={Math.max(seconds, 1)}
-          // The timer above says the same in words; the bar is only its picture.
-          aria-hidden
-        >
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
+        {/* The timer above says the same in words; the bar is only its picture. */}
+        <Box aria-hidden height="1" rounded="full" bg="bg.muted" overflow="hidden">
+          <Box
+            height="full"
+            bg="teal.solid"
+            width={`${refreshing ? 0 : (100 * Math.min(left, seconds)) / Math.max(seconds, 1)}%`}
+            transition="width 0.25s linear"
+          />
+        </Box>
         {renewed && (
           <Alert.Root status="info">
             <Alert.Indicator />

@@ -2,8 +2,8 @@
 # `make bench`: the figures the budgets are checked against (README "Budgets").
 # Expects `make web` to have run (pkg/ and web/dist/ built) for the sizes and Lighthouse.
 #
-# BENCH_ONLY picks parts (comma-separated): sizes, validation, wallet, server, cards, uploads,
-# lighthouse.
+# BENCH_ONLY picks parts (comma-separated): sizes, validation, wallet, exchange, server, cards,
+# uploads, lighthouse.
 # Unset: all of them. `BENCH_ONLY=cards` (`make bench-cards`) needs only the release server:
 # card list / healthz, recharges and authorizations on SQLite and PostgreSQL.
 set -euo pipefail
@@ -78,7 +78,7 @@ start_server() {
 data=$(mktemp -d)
 trap cleanup EXIT
 port=$(free_port)
-if part server || part cards || part wallet; then
+if part server || part cards || part wallet || part exchange; then
   start_server "$port" "$data"
 fi
 
@@ -95,17 +95,39 @@ cards_on() {
   cargo run -q --release -p server --example authorizations -- "$2" "$3" "$4"
 }
 
-if part cards; then
-cards_on SQLite "http://127.0.0.1:$port" "$data" "$data/fiscard.db"
-if command -v pg_isready >/dev/null 2>&1 && pg_isready -h 127.0.0.1 -p 5432 -q; then
+# pg_server: a release server on a fresh PostgreSQL database (once), when 127.0.0.1:5432 answers;
+# sets pg_url and pg_port.
+pg_server() {
+  [ -n "$pg_db" ] && return 0
+  command -v pg_isready >/dev/null 2>&1 && pg_isready -h 127.0.0.1 -p 5432 -q || return 1
   pg_db="fiscard_bench_$$"
   pg_url="postgres://postgres@127.0.0.1:5432/$pg_db"
   psql -q -h 127.0.0.1 -U postgres -d postgres -c "CREATE DATABASE $pg_db" >/dev/null
   pg_port=$(free_port)
   start_server "$pg_port" "$data/pg" "$pg_url"
+}
+
+if part cards; then
+cards_on SQLite "http://127.0.0.1:$port" "$data" "$data/fiscard.db"
+if pg_server; then
   cards_on PostgreSQL "http://127.0.0.1:$pg_port" "$data/pg" "$pg_url"
 else
   echo "== cards on PostgreSQL: 127.0.0.1:5432 does not answer: skipped"
+fi
+fi
+
+# exchange_on NAME URL DATA_DIR DATABASE_URL: the exchange figures against one running server.
+exchange_on() {
+  echo "== exchange on $1: quotes/s and swaps/s (8 clients; a swap is a fresh quote then its swap, one ledger transaction), p99 of a quote while 8 clients swap, ledger check"
+  cargo run -q --release -p server --example exchange -- "$2" "$3" "$4"
+}
+
+if part exchange; then
+exchange_on SQLite "http://127.0.0.1:$port" "$data" "$data/fiscard.db"
+if pg_server; then
+  exchange_on PostgreSQL "http://127.0.0.1:$pg_port" "$data/pg" "$pg_url"
+else
+  echo "== exchange on PostgreSQL: 127.0.0.1:5432 does not answer: skipped"
 fi
 fi
 

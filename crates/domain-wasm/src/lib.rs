@@ -8,7 +8,7 @@
 //! generated, never written by hand.
 
 use domain::card::{CardAction, CardStatus};
-use domain::exchange::ExchangeTerms;
+use domain::exchange::{ExchangeTerms, RateKind, Side};
 use domain::forms::FormName;
 use domain::gates::{GateState, GatedAction};
 use domain::labels::{LabelKind, LabelValue};
@@ -178,11 +178,11 @@ pub fn crypto_withdrawal_max(available: f64, fee: f64, multiple: f64, maximum: f
 #[wasm_bindgen(js_name = exchangePreview, unchecked_return_type = "Priced | { error: ErrorCode }")]
 pub fn exchange_preview(
     #[wasm_bindgen(unchecked_param_type = "ExchangeTerms")] terms: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Side")] side: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Side")] side: &str,
     amount_text: &str,
 ) -> Result<JsValue> {
     let terms: ExchangeTerms = from_js(terms, "exchange terms")?;
-    match domain::exchange::preview(&terms, from_js(side, "side")?, amount_text) {
+    match domain::exchange::preview(&terms, text_arg(Side::parse(side), "side")?, amount_text) {
         Ok(priced) => to_js(&priced),
         Err(error) => to_js(&PreviewError { error }),
     }
@@ -198,13 +198,17 @@ struct PreviewError {
 #[wasm_bindgen(js_name = exchangeRateText)]
 pub fn exchange_rate_text(
     #[wasm_bindgen(unchecked_param_type = "ExchangeTerms")] terms: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "RateKind")] kind: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "RateKind")] kind: &str,
 ) -> Result<Option<String>> {
     let terms: ExchangeTerms = from_js(terms, "exchange terms")?;
-    Ok(domain::exchange::rate_text(
-        &terms,
-        from_js(kind, "rate kind")?,
-    ))
+    let kind = text_arg(RateKind::parse(kind), "rate kind")?;
+    Ok(domain::exchange::rate_text(&terms, kind))
+}
+
+/// A text enum passed as a string: parsed by its own table rather than through serde, which
+/// would add a deserializer to the module for each enum.
+fn text_arg<T>(value: Option<T>, what: &str) -> Result<T> {
+    value.ok_or_else(|| JsError::new(&format!("invalid {what}")))
 }
 
 /// A price (10⁻⁸ USD per whole unit) as people read it: "65,000.00", "0.9998".

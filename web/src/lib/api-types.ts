@@ -175,13 +175,14 @@ export interface paths {
         readonly put?: never;
         /**
          * Accept a quote
-         * @description Swaps what the quote says, as one ledger transaction: `fromAmount` leaves your `fromCoin`
-         *     balance (USD: your USD account; a coin: the wallet), `toAmount` arrives in your `toCoin`
-         *     balance. At most once: accepting it again answers the same swap (`api.exchange_swap_repeated`).
-         *     No verification codes: the money stays in your own accounts and a quote lasts seconds.
-         *     An expired quote answers 112 with a fresh quote for the same amount in `content` (null when
-         *     none can be made now); an unknown quote, or another user's, 404; a balance that no longer
-         *     covers `fromAmount`, 422. statusCodes: 200, 101, 112, 404, 422.
+         * @description Needs approved basic identity (105), as quotes do. Swaps what the quote says, as one ledger
+         *     transaction: `fromAmount` leaves your `fromCoin` balance (USD: your USD account; a coin: the
+         *     wallet), `toAmount` arrives in your `toCoin` balance. At most once: accepting it again
+         *     answers the same swap (`api.exchange_swap_repeated`). No verification codes: the money stays
+         *     in your own accounts and a quote lasts seconds. An expired quote answers 112 with a fresh
+         *     quote for the same amount in `content` (null when none can be made now); an unknown quote,
+         *     or another user's, 404; a balance that no longer covers `fromAmount`, 422.
+         *     statusCodes: 200, 101, 105, 112, 404, 422.
          */
         readonly post: operations["accept_quote"];
         readonly delete?: never;
@@ -2077,7 +2078,7 @@ export interface components {
         };
         readonly Empty: null;
         /**
-         * @description A stable key of the message catalogue (`error.<code>`).
+         * @description A stable key of the message catalogue (`error.<code>`), serialised as its code.
          * @enum {string}
          */
         readonly ErrorCode: "malformed_input" | "invalid_type" | "required_input" | "required_choice" | "required_file" | "text_too_long" | "option_invalid" | "country_invalid" | "email_required" | "email_invalid" | "password_required" | "old_password_required" | "new_password_required" | "password_too_short" | "password_too_long" | "password_too_weak" | "password_same_as_old" | "confirm_required" | "password_mismatch" | "pin_required" | "pin_format" | "pin_too_simple" | "mfa_code_required" | "mfa_code_format" | "email_code_required" | "email_code_format" | "device_name_required" | "device_name_too_long" | "switch_target_invalid" | "switch_needs_authenticator" | "switch_needs_pin" | "mobile_invalid" | "mobile_code_mismatch" | "recharge_amount_required" | "amount_invalid" | "amount_too_many_decimals" | "amount_not_positive" | "insufficient_balance" | "withdrawal_amount_required" | "withdrawal_below_minimum" | "withdrawal_above_maximum" | "withdrawal_first_payout_cap" | "withdrawal_daily_limit" | "withdrawal_monthly_limit" | "bank_account_cooling_off" | "bank_account_needs_new_details" | "address_required" | "address_invalid" | "address_checksum" | "address_wrong_network" | "memo_required" | "memo_not_supported" | "amount_not_multiple" | "crypto_withdrawal_below_minimum" | "crypto_withdrawal_above_maximum" | "crypto_withdrawal_balance_below_minimum" | "crypto_withdrawal_daily_limit" | "withdraw_disabled" | "client_order_id_invalid" | "exchange_same_asset" | "exchange_pair_closed" | "exchange_amount_required" | "exchange_one_amount" | "exchange_below_minimum" | "exchange_above_maximum" | "exchange_amount_too_large" | "exchange_receives_nothing" | "routing_number_invalid" | "swift_invalid" | "account_number_invalid" | "iban_invalid" | "name_needs_latin" | "name_invalid_characters" | "date_invalid" | "birthday_in_future" | "underage" | "passport_number_invalid" | "ssn_invalid" | "file_value_invalid" | "director_names_too_many" | "file_type_unsupported" | "file_content_mismatch" | "file_name_too_long" | "file_too_large" | "file_empty" | "file_too_many" | "file_name_invalid" | "file_active_content" | "file_not_owned" | "rejected_unchanged" | "rejection_final";

@@ -98,6 +98,16 @@ mod tests {
     }
 
     proptest! {
+        /// The wallet's values before prices moved to 10⁻⁸ USD (cents per coin, rounded half up)
+        /// are unchanged for a cent price stored × 1 000 000.
+        #[test]
+        fn cent_prices_moved_to_the_price_scale_value_the_same(amount in 0..=MAX_AMOUNT_MINOR, cents in 1_i64..=MAX_PRICE / 1_000_000, scale in 0_u8..=8) {
+            let unit = 10_i128.pow(u32::from(scale));
+            let before = (i128::from(amount) * i128::from(cents) + unit / 2).div_euclid(unit);
+            prop_assume!(before <= i128::from(i64::MAX));
+            prop_assert_eq!(i128::from(usd_value(amount, scale, cents * 1_000_000)), before);
+        }
+
         #[test]
         fn price_texts_read_back_as_the_same_price(price in 1..=MAX_PRICE) {
             prop_assert_eq!(parse_price(&price_text(price)), Some(price));

@@ -242,6 +242,23 @@ async fn a_quote_is_answered_only_when_the_balance_covers_it_and_the_form_holds(
         )
         .await;
     assert_eq!(closed.code(), 105, "{}", closed.text);
+    // A quote made before the identity went back to review is not accepted either.
+    let id = quote_id(
+        &app,
+        &h,
+        &json!({ "fromCoin": "USD", "toCoin": "BTC", "fromAmount": "50" }),
+    )
+    .await;
+    let (uid, now) = (h.uid.clone(), app.clock.now_ms());
+    app.db
+        .write(move |conn| {
+            Ok(server::services::accounts::set_identity_status(
+                conn, &uid, 2, now,
+            )?)
+        })
+        .await
+        .unwrap();
+    assert_eq!(swap(&app, &h, &id).await.code(), 105);
     assert_eq!(bank_balance(&app, &h).await, "100.00");
 }
 
@@ -564,4 +581,52 @@ async fn a_closed_pair_refuses_quotes_and_a_swap_the_ledger_refuses_moves_nothin
     let history = app.get_api("/exchange/swaps", EN, Some(&h.token)).await;
     assert_eq!(history.assert_ok()["totalCount"], 1);
     ledger_check_passes(&app);
+}
+
+/// The ledger check holds the exchange's accounts to the swaps: a remainder or fee the swaps
+/// do not record, a swap without its ledger transaction and a transaction without its swap are
+/// each found, and `fiscard admin ledger-check` exits 1.
+#[actix_web::test]
+async fn the_ledger_check_finds_exchange_accounts_that_differ_from_the_swaps() {
+    use diesel::prelude::*;
+    use server::db::schema::exchange_swaps;
+
+    let app = spawn_app().await;
+    app.ledger_broken_on_purpose();
+    let h = trader(&app, "ada@example.com", 0).await;
+    fund(&app, &h.token, Coin::Btc, Network::Btc, "0.5").await;
+    let asked = json!({ "fromCoin": "BTC", "toCoin": "USD", "fromAmount": "0.01" });
+    let id = quote_id(&app, &h, &asked).await;
+    swap(&app, &h, &id).await.assert_ok();
+    let other = quote_id(&app, &h, &asked).await;
+    ledger_check_passes(&app);
+    app.db
+        .write(move |conn| {
+            diesel::update(exchange_swaps::table)
+                .set((
+                    exchange_swaps::remainder.eq(exchange_swaps::remainder + 1),
+                    exchange_swaps::fee.eq(exchange_swaps::fee + 1),
+                    exchange_swaps::quote_id.eq(&other),
+                ))
+                .execute(conn)?;
+            Ok(())
+        })
+        .await
+        .unwrap();
+    let report = app
+        .db
+        .read(|conn| Ok(server::services::ledger::check(conn)?))
+        .await
+        .unwrap();
+    assert_eq!(
+        report.problems,
+        [
+            "BTC fee income is 1000, the fees of completed withdrawals 0 and of swaps 1001",
+            "1 swaps have no ledger transaction",
+            "1 swap transactions have no swap",
+            "BTC exchange_rounding: holds 1, the swaps' remainders 2",
+        ]
+    );
+    let output = app.fiscard(&["admin", "ledger-check"]);
+    assert_eq!(output.status.code(), Some(1));
 }

@@ -423,8 +423,6 @@ async fn owner(app: &TestApp) -> Owner {
         .to_owned();
     let quote = crate::exchange::quote_id(app, &holder, &asked).await;
     Owner {
-        quote,
-        swap,
         holder,
         card,
         session,
@@ -434,6 +432,8 @@ async fn owner(app: &TestApp) -> Owner {
         withdrawal,
         crypto_withdrawal,
         wallet_record,
+        quote,
+        swap,
     }
 }
 

@@ -5,6 +5,7 @@
 use actix_web::web;
 use domain::exchange::Side;
 use domain::forms::ExchangeQuoteForm;
+use domain::gates::GatedAction;
 use serde::Deserialize;
 use serde_json::json;
 use utoipa::ToSchema;
@@ -13,6 +14,7 @@ use super::items::{ExchangeQuote, ExchangeSwap, asset_text};
 use super::quote::make_quote;
 use crate::api::{Api, ApiCode, ApiResult, AppError, Body, Reply};
 use crate::extract::CurrentUser;
+use crate::routes::user::identity::check_gate;
 use crate::services::exchange::quotes::Quote;
 use crate::services::exchange::swaps::{self, Accepted};
 use crate::state::AppState;
@@ -40,13 +42,14 @@ fn form_of(quote: &Quote) -> ExchangeQuoteForm {
 
 /// Accept a quote
 ///
-/// Swaps what the quote says, as one ledger transaction: `fromAmount` leaves your `fromCoin`
-/// balance (USD: your USD account; a coin: the wallet), `toAmount` arrives in your `toCoin`
-/// balance. At most once: accepting it again answers the same swap (`api.exchange_swap_repeated`).
-/// No verification codes: the money stays in your own accounts and a quote lasts seconds.
-/// An expired quote answers 112 with a fresh quote for the same amount in `content` (null when
-/// none can be made now); an unknown quote, or another user's, 404; a balance that no longer
-/// covers `fromAmount`, 422. statusCodes: 200, 101, 112, 404, 422.
+/// Needs approved basic identity (105), as quotes do. Swaps what the quote says, as one ledger
+/// transaction: `fromAmount` leaves your `fromCoin` balance (USD: your USD account; a coin: the
+/// wallet), `toAmount` arrives in your `toCoin` balance. At most once: accepting it again
+/// answers the same swap (`api.exchange_swap_repeated`). No verification codes: the money stays
+/// in your own accounts and a quote lasts seconds. An expired quote answers 112 with a fresh
+/// quote for the same amount in `content` (null when none can be made now); an unknown quote,
+/// or another user's, 404; a balance that no longer covers `fromAmount`, 422.
+/// statusCodes: 200, 101, 105, 112, 404, 422.
 #[utoipa::path(
     post,
     path = "/exchange/swap",
@@ -60,7 +63,9 @@ pub async fn accept_quote(
     user: CurrentUser,
     body: Body<SwapRequest>,
 ) -> ApiResult<ExchangeSwap> {
-    let (user_id, now) = (user.0.user_id, state.clock.now_ms());
+    let CurrentUser(user) = user;
+    check_gate(&user.profile, GatedAction::Exchange)?;
+    let (user_id, now) = (user.user_id, state.clock.now_ms());
     let quote_id = body.into_inner().quote_id;
     let exchange = state.config.exchange;
     let accepted = {

@@ -13,7 +13,7 @@ use crate::services::wallet::prices;
 fn price_of(conn: &mut DbConnection, asset: Asset, now: i64) -> QueryResult<Option<(i64, i64)>> {
     match asset.coin() {
         None => Ok(Some((USD_PRICE, now))),
-        Some(coin) => Ok(prices::newest(conn, coin, now)?.map(|p| (p.price, p.set_at))),
+        Some(c) => Ok(prices::newest(conn, c, now)?.map(|p| (p.price, p.set_at))),
     }
 }
 

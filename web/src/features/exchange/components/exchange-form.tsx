@@ -1,6 +1,6 @@
 import { Button, Grid, Group, Input, Stack } from "@chakra-ui/react";
 import type { ExchangeQuoteContext, Priced, Side } from "domain-wasm";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useController } from "react-hook-form";
 import { applyRefusal, FormError, FormField, FormStack, useDomainForm } from "@/components/ui/form";
 import { StatusCode, type ApiRefusal } from "@/lib/api-client";
@@ -131,7 +131,6 @@ export function ExchangeForm({
     hadQuote.current = quote.quote !== null;
   }, [quote.quote]);
 
-  const formId = useId();
   const amountField = (s: Side) => {
     const { field } = fields[s];
     const asset = s === "FROM" ? from : to;
@@ -172,7 +171,7 @@ export function ExchangeForm({
 
   return (
     <Grid templateColumns={{ base: "minmax(0, 1fr)", lg: "minmax(0, 1fr) minmax(0, 1fr)" }} gap={{ base: "6", lg: "8" }} alignItems="start">
-      <FormStack id={formId} onSubmit={submit} label={t("exchange.form")}>
+      <FormStack onSubmit={submit} label={t("exchange.form")}>
         {amountField("FROM")}
         {amountField("TO")}
         {/* The pair has no field of its own here: its errors (same asset, closed) show above the button. */}

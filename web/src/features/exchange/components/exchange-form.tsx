@@ -26,6 +26,14 @@ const FIELDS = ["fromCoin", "toCoin", "fromAmount", "toAmount"];
 const AMOUNT_OF: Record<Side, "fromAmount" | "toAmount"> = { FROM: "fromAmount", TO: "toAmount" };
 const OTHER: Record<Side, Side> = { FROM: "TO", TO: "FROM" };
 
+type Notice = "exchange.error.prices_unavailable" | "exchange.error.quote_expired";
+
+/** The refusals the form names in its own words. */
+const NOTICES: Readonly<Partial<Record<number, Notice>>> = {
+  [StatusCode.PricesUnavailable]: "exchange.error.prices_unavailable",
+  [StatusCode.QuoteExpired]: "exchange.error.quote_expired",
+};
+
 /**
  * A swap of one pair: either amount typed, the other following at once as the domain prices it
  * with the rate's terms (`exchangePreview`, the function the server executes), checked by the
@@ -71,18 +79,17 @@ export function ExchangeForm({
   const toAmount = useController({ control, name: "toAmount" });
   const fields = { FROM: fromAmount, TO: toAmount };
   const [side, setSide] = useState<Side>("FROM");
+  // Stale prices (111) and an expired quote with no fresh one (112), said by the web app's own
+  // texts so that they follow the language as it changes.
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   const showRefusal = useCallback(
     (refusal: ApiRefusal) => {
-      if (refusal.statusCode === StatusCode.PricesUnavailable) {
-        setError("root", { type: String(refusal.statusCode), message: t("exchange.error.prices_unavailable") });
-      } else if (refusal.statusCode === StatusCode.QuoteExpired) {
-        setError("root", { type: String(refusal.statusCode), message: t("exchange.error.quote_expired") });
-      } else {
-        applyRefusal(setError, refusal, FIELDS);
-      }
+      const known = NOTICES[refusal.statusCode];
+      if (known) setNotice(known);
+      else applyRefusal(setError, refusal, FIELDS);
     },
-    [setError, t],
+    [setError],
   );
   const quote = useQuote({ onRefused: showRefusal, onSwapped });
 
@@ -104,6 +111,7 @@ export function ExchangeForm({
       clearErrors(AMOUNT_OF[OTHER[s]]);
     }
     clearErrors("root");
+    setNotice(null);
     quote.drop();
   };
 
@@ -117,6 +125,7 @@ export function ExchangeForm({
   };
 
   const submit = handleSubmit(async (values) => {
+    setNotice(null);
     const input: QuoteInput =
       side === "FROM" ? { fromCoin: from, toCoin: to, fromAmount: values.fromAmount } : { fromCoin: from, toCoin: to, toAmount: values.toAmount };
     const refusal = await quote.ask(input);
@@ -177,6 +186,7 @@ export function ExchangeForm({
         {/* The pair has no field of its own here: its errors (same asset, closed) show above the button. */}
         <FormError error={errors.toCoin ?? errors.fromCoin} />
         <FormError error={errors.root} />
+        {notice && <FormError error={{ message: t(notice) }} />}
         {!pair.enabled && <FormError error={{ message: t("exchange.pair_closed", { from, to }) }} />}
         {!quote.quote && (
           <Button type="submit" colorPalette="teal" loading={isSubmitting} disabled={!pair.enabled}>

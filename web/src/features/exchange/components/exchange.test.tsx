@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import domainEnUS from "@domain-locales/en-US.json";
 import webEnUS from "@/locales/en-US.json";
+import webZhHK from "@/locales/zh-HK.json";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setLocale } from "@/lib/locale";
 import { callsTo } from "@/testing/mock-api";
 import { renderApp } from "@/testing/render-app";
 import { setWidth } from "@/testing/viewport";
@@ -16,7 +18,8 @@ const escape = (s: string) => s.replace(/[()]/g, "\\$&");
 
 beforeEach(() => setWidth(1024));
 
-afterEach(() => {
+afterEach(async () => {
+  await setLocale("en-US");
   localStorage.clear();
   vi.unstubAllGlobals();
 });
@@ -183,6 +186,11 @@ describe("the exchange screen", { timeout: 30_000 }, () => {
     await user.type(again.getByRole("textbox", { name: new RegExp(`^${escape(text("exchange.amount_from", { coin: "USD" }))}`) }), "50");
     await user.click(again.getByRole("button", { name: text("exchange.get_quote") }));
     expect(await again.findByText(text("exchange.error.prices_unavailable"), {}, WAIT)).toBeVisible();
+
+    // Said again in the language the user turns to.
+    await user.click(screen.getByRole("button", { name: `${text("header.language")}: English` }));
+    await user.click(within(await screen.findByRole("dialog", { name: text("header.language") })).getByRole("button", { name: "繁體中文" }));
+    expect(await screen.findByText(webZhHK["exchange.error.prices_unavailable"], {}, WAIT)).toBeVisible();
   });
 
   it("shows the server's field errors under the field (the balance moved)", async () => {

@@ -150,12 +150,14 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     spawn_hold_expiry(&state);
     if state.config.exchange.feed == config::PriceFeed::Sandbox {
         let exchange = state.config.exchange;
-        spawn_price_feed(
-            &state,
+        services::exchange::feed::spawn(
+            state.db.clone(),
+            state.clock.clone(),
             Arc::new(services::exchange::feed::SandboxFeed {
                 seed: exchange.seed,
                 tick_ms: exchange.tick_ms(),
             }),
+            exchange.tick_ms(),
         );
     }
     let running = start(state)?;
@@ -167,8 +169,9 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
 const HOLD_EXPIRY_EVERY: std::time::Duration = std::time::Duration::from_secs(15 * 60);
 
 /// Expires authorization holds at start and then every [`HOLD_EXPIRY_EVERY`]
-/// (`services::card_events::expire`; safe on every instance at once). A failed round is logged
-/// and the next one tries again.
+/// (`services::card_events::expire`), and purges the exchange quotes never accepted a day after
+/// they expired (`services::exchange::quotes::purge`); both safe on every instance at once. A
+/// failed round is logged and the next one tries again.
 fn spawn_hold_expiry(state: &AppState) {
     let (db, clock) = (state.db.clone(), state.clock.clone());
     let days = state.config.authorization_hold_days;
@@ -183,33 +186,15 @@ fn spawn_hold_expiry(state: &AppState) {
                 Ok(_) => {}
                 Err(error) => tracing::warn!(%error, "hold expiry failed; the next round retries"),
             }
-        }
-    });
-}
-
-/// Polls `source` every tick (`FISCARD_PRICE_TICK_SECS`) and writes the tick's prices
-/// (`services::exchange::feed`; each tick is written once however many instances poll). A
-/// failed tick is logged and the next one tries again; quotes stop when prices grow stale.
-fn spawn_price_feed(state: &AppState, source: Arc<dyn services::exchange::feed::PriceSource>) {
-    let (db, clock) = (state.db.clone(), state.clock.clone());
-    let tick_ms = state.config.exchange.tick_ms();
-    actix_web::rt::spawn(async move {
-        let mut every = actix_web::rt::time::interval(state_tick(tick_ms));
-        loop {
-            every.tick().await;
-            let at = services::exchange::feed::tick_at(clock.now_ms(), tick_ms);
-            let source = source.clone();
-            let written = db
-                .write(move |conn| Ok(services::exchange::feed::write_tick(conn, &*source, at)?))
-                .await;
-            match written {
-                Ok(ticked) => tracing::debug!(written = ticked.len(), at, "price tick"),
-                Err(error) => tracing::warn!(%error, "price tick failed; the next tick retries"),
+            let now = clock.now_ms();
+            match db
+                .write(move |conn| Ok(services::exchange::quotes::purge(conn, now)?))
+                .await
+            {
+                Ok(purged) if purged > 0 => tracing::info!(purged, "expired quotes purged"),
+                Ok(_) => {}
+                Err(error) => tracing::warn!(%error, "quote purge failed; the next round retries"),
             }
         }
     });
-}
-
-fn state_tick(tick_ms: i64) -> std::time::Duration {
-    std::time::Duration::from_millis(u64::try_from(tick_ms).unwrap_or(5_000))
 }

@@ -63,6 +63,8 @@ CREATE TABLE exchange_quotes (
 );
 
 CREATE INDEX exchange_quotes_by_user ON exchange_quotes (user_id, created_at);
+-- Quotes never accepted are purged a day after they expire (services::exchange::quotes::purge).
+CREATE INDEX exchange_quotes_by_expiry ON exchange_quotes (expires_at);
 
 -- Swaps: accepted quotes, each one ledger transaction `exchange_swap:<quote id>` (at most one
 -- per quote). from_amount = fee + spread + exchanged + remainder, all in the from asset.

@@ -600,10 +600,37 @@ async fn the_ledger_check_finds_exchange_accounts_that_differ_from_the_swaps() {
     swap(&app, &h, &id).await.assert_ok();
     let other = quote_id(&app, &h, &asked).await;
     ledger_check_passes(&app);
+    // A swap that says it gave the user one unit more than its transaction did.
+    app.db
+        .write(|conn| {
+            diesel::update(exchange_swaps::table)
+                .set(exchange_swaps::to_amount.eq(exchange_swaps::to_amount + 1))
+                .execute(conn)?;
+            Ok(())
+        })
+        .await
+        .unwrap();
+    let report = app
+        .db
+        .read(|conn| Ok(server::services::ledger::check(conn)?))
+        .await
+        .unwrap();
+    assert_eq!(report.problems.len(), 2, "{:?}", report.problems);
+    assert!(
+        report.problems[0]
+            .ends_with("its transaction moved other amounts for its user than the swap says"),
+        "{:?}",
+        report.problems
+    );
+    assert_eq!(
+        report.problems[1],
+        "USD exchange_desk: holds -64870, exchanged into it less paid out -64871"
+    );
     app.db
         .write(move |conn| {
             diesel::update(exchange_swaps::table)
                 .set((
+                    exchange_swaps::to_amount.eq(exchange_swaps::to_amount - 1),
                     exchange_swaps::remainder.eq(exchange_swaps::remainder + 1),
                     exchange_swaps::fee.eq(exchange_swaps::fee + 1),
                     exchange_swaps::quote_id.eq(&other),
@@ -629,4 +656,50 @@ async fn the_ledger_check_finds_exchange_accounts_that_differ_from_the_swaps() {
     );
     let output = app.fiscard(&["admin", "ledger-check"]);
     assert_eq!(output.status.code(), Some(1));
+}
+
+/// Purges the quotes never accepted that expired over a day before the app's time.
+async fn purge(app: &TestApp) -> Result<usize, server::api::AppError> {
+    let now = app.clock.now_ms();
+    app.db
+        .write(move |conn| Ok(server::services::exchange::quotes::purge(conn, now)?))
+        .await
+}
+
+/// Quotes never accepted are purged a day after they expire; accepted ones stay with their
+/// swaps, and recent ones stay.
+#[actix_web::test]
+async fn quotes_never_accepted_are_purged_a_day_after_they_expire() {
+    use server::services::exchange::quotes;
+    let app = crate::helpers::spawn_app_with(&[
+        ("FISCARD_SESSION_IDLE_MINUTES", "4320"),
+        ("FISCARD_SESSION_ABSOLUTE_HOURS", "72"),
+    ])
+    .await;
+    let h = trader(&app, "ada@example.com", 10_000).await;
+    let asked = json!({ "fromCoin": "USD", "toCoin": "BTC", "fromAmount": "10" });
+    let accepted = quote_id(&app, &h, &asked).await;
+    swap(&app, &h, &accepted).await.assert_ok();
+    let left = quote_id(&app, &h, &asked).await;
+    app.advance_ms(10_000 + quotes::KEPT_AFTER_EXPIRY_MS);
+    assert_eq!(purge(&app).await.unwrap(), 0);
+    app.advance_ms(1);
+    assert_eq!(purge(&app).await.unwrap(), 1);
+    let (uid, left_id, accepted_id) = (h.uid.clone(), left.clone(), accepted.clone());
+    let (gone, kept) = app
+        .db
+        .read(move |conn| {
+            Ok((
+                quotes::find_owned(conn, &uid, &left_id)?.is_none(),
+                quotes::find_owned(conn, &uid, &accepted_id)?.is_some(),
+            ))
+        })
+        .await
+        .unwrap();
+    assert!(gone && kept);
+    swap(&app, &h, &left)
+        .await
+        .assert_refused(404, "Quote not found");
+    let history = app.get_api("/exchange/swaps", EN, Some(&h.token)).await;
+    assert_eq!(history.assert_ok()["totalCount"], 1);
 }

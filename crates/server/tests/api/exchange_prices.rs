@@ -164,3 +164,40 @@ async fn the_command_line_moves_prices_walks_the_sandbox_and_sets_pairs_audited(
         (&json!(25), &json!("0.00100000"))
     );
 }
+
+/// The feed's job writes the tick the clock is in, every tick: a moved clock gets its next
+/// tick.
+#[actix_web::test]
+async fn the_feed_job_writes_each_tick_as_the_clock_reaches_it() {
+    use std::sync::Arc;
+    let app = spawn_app().await;
+    let tick_ms = 1_000;
+    let feed = SandboxFeed { seed: 22, tick_ms };
+    feed::spawn(app.db.clone(), app.clock.clone(), Arc::new(feed), tick_ms);
+    let ticked = |at: i64| {
+        app.db.read(move |conn| {
+            Ok(prices::newest(conn, Coin::Btc, at)?.is_some_and(|p| p.set_at == at))
+        })
+    };
+    let first = feed::tick_at(app.clock.now_ms(), tick_ms);
+    let mut seen = false;
+    for _ in 0..50 {
+        if ticked(first).await.unwrap() {
+            seen = true;
+            break;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(seen, "no tick at {first}");
+    app.advance_ms(tick_ms);
+    let next = first + tick_ms;
+    let mut seen = false;
+    for _ in 0..50 {
+        if ticked(next).await.unwrap() {
+            seen = true;
+            break;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(seen, "no tick at {next}");
+}

@@ -2,9 +2,7 @@
 //! plain decimal text (`domain::exchange::price_text`, `rate_text`); times milliseconds since
 //! the epoch.
 
-use domain::exchange::{
-    Asset, ExchangeTerms, Side, asset_amount_text, priced_rate, reference_rate,
-};
+use domain::exchange::{Asset, ExchangeTerms, Side, priced_rate, reference_rate};
 use domain::money::amount_text;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -18,8 +16,8 @@ pub fn asset_text(minor: i64, asset: Asset) -> String {
     amount_text(minor, asset.scale())
 }
 
-/// A rate text, "0.00" when the terms cannot give one (never for stored terms).
-fn rate(text: Option<String>) -> String {
+/// A rate text, "0.00" when the terms cannot give one (never for stored or fresh terms).
+pub fn rate(text: Option<String>) -> String {
     text.unwrap_or_else(|| "0.00".to_owned())
 }
 
@@ -172,9 +170,4 @@ impl ExchangeSwap {
             created_at: s.created_at,
         }
     }
-}
-
-/// An amount with its asset as messages show it ("0.001 BTC").
-pub fn shown(minor: i64, asset: Asset) -> String {
-    asset_amount_text(minor, asset)
 }

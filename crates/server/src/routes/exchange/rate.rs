@@ -6,7 +6,7 @@ use domain::exchange::{Asset, effective_rate, price_text, reference_rate};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::items::{ExchangeRate, asset_text};
+use super::items::{ExchangeRate, asset_text, rate as rate_text};
 use super::{pair_not_found, pair_of, terms_of};
 use crate::api::{Api, ApiResult, AppError, Reply};
 use crate::extract::CurrentUser;
@@ -73,8 +73,8 @@ pub async fn show_rate(
                 from_coin: from,
                 to_coin: to,
                 terms: t,
-                reference_rate: reference_rate(&t).unwrap_or_default(),
-                rate: effective_rate(&t).unwrap_or_default(),
+                reference_rate: rate_text(reference_rate(&t)),
+                rate: rate_text(effective_rate(&t)),
                 from_price: price_text(t.from_price),
                 to_price: price_text(t.to_price),
                 price_time: priced.price_time,

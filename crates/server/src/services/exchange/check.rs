@@ -1,5 +1,6 @@
 //! The exchange's side of `admin ledger-check`: every swap has its ledger transaction and
-//! every such transaction a swap; per asset, the desk holds what the swaps exchanged into it
+//! every such transaction a swap; each swap's transaction gave and took from its user exactly
+//! the swap's amounts; per asset, the desk holds what the swaps exchanged into it
 //! less what they paid out of it, the spread and rounding accounts the swaps' spreads and
 //! remainders. (The fee income of coins is checked by the wallet, which adds [`fees_of`].)
 
@@ -12,6 +13,13 @@ use super::platform;
 use super::swaps::KIND;
 use crate::db::DbConnection;
 use crate::services::ledger::{self, AccountKind};
+
+/// A swap the database found.
+#[derive(QueryableByName)]
+struct Name {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    name: String,
+}
 
 /// A count the database computed.
 #[derive(QueryableByName)]
@@ -104,6 +112,23 @@ pub fn check(conn: &mut DbConnection) -> QueryResult<Vec<String>> {
     .load(conn)?;
     if let Some(c) = unrecorded.first().filter(|c| c.n > 0) {
         problems.push(format!("{} swap transactions have no swap", c.n));
+    }
+    let given = "SUM(CASE WHEN a.currency = s.from_asset THEN e.amount ELSE 0 END)";
+    let taken = "SUM(CASE WHEN a.currency = s.to_asset THEN e.amount ELSE 0 END)";
+    let differing: Vec<Name> = diesel::sql_query(format!(
+        "SELECT s.id AS name FROM exchange_swaps s \
+         JOIN ledger_transactions t ON t.reference = '{KIND}:' || s.quote_id \
+         JOIN ledger_entries e ON e.transaction_id = t.id \
+         JOIN ledger_accounts a ON a.id = e.account_id AND a.user_id = s.user_id \
+         GROUP BY s.id, s.from_amount, s.to_amount \
+         HAVING {given} <> -s.from_amount OR {taken} <> s.to_amount"
+    ))
+    .load(conn)?;
+    for swap in differing {
+        problems.push(format!(
+            "swap {}: its transaction moved other amounts for its user than the swap says",
+            swap.name
+        ));
     }
     let sums = sums(conn)?;
     for asset in Asset::ALL.iter().copied() {

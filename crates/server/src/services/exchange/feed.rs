@@ -6,12 +6,15 @@
 //! `<source>:<coin>:<tick instant>`, so however many server instances poll at once, each tick
 //! is written once (the others' inserts find the id taken and write nothing).
 
+use std::sync::Arc;
+
 use diesel::prelude::*;
 use domain::wallet::Coin;
 use sha2::{Digest, Sha256};
 
+use crate::clock::Clock;
 use crate::db::schema::wallet_prices;
-use crate::db::{DbConnection, insert_unless_taken};
+use crate::db::{Db, DbConnection, insert_unless_taken};
 
 /// A source of reference prices (USD per whole coin, `domain::exchange::PRICE_SCALE`).
 pub trait PriceSource: Send + Sync + std::fmt::Debug {
@@ -138,6 +141,30 @@ pub fn write_tick(
         }
     }
     Ok(written)
+}
+
+/// Polls `source` every `tick_ms` (real time) and writes the tick the clock is in
+/// (`write_tick`; each tick is written once however many instances poll). A failed tick is
+/// logged and the next one tries again; quotes stop once prices grow stale. Runs until the
+/// runtime stops.
+pub fn spawn(db: Db, clock: Clock, source: Arc<dyn PriceSource>, tick_ms: i64) {
+    let tick_ms = tick_ms.max(1);
+    actix_web::rt::spawn(async move {
+        let period = std::time::Duration::from_millis(u64::try_from(tick_ms).unwrap_or(5_000));
+        let mut every = actix_web::rt::time::interval(period);
+        loop {
+            every.tick().await;
+            let at = tick_at(clock.now_ms(), tick_ms);
+            let source = source.clone();
+            let written = db
+                .write(move |conn| Ok(write_tick(conn, &*source, at)?))
+                .await;
+            match written {
+                Ok(ticked) => tracing::debug!(written = ticked.len(), at, "price tick"),
+                Err(error) => tracing::warn!(%error, "price tick failed; the next tick retries"),
+            }
+        }
+    });
 }
 
 /// Writes the `count` ticks that end with the one `now` falls in, oldest first (`fiscard

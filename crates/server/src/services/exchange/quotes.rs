@@ -174,3 +174,19 @@ pub fn claim(conn: &mut DbConnection, id: &str, user_id: &str, now: i64) -> Quer
     .execute(conn)?;
     Ok(claimed == 1)
 }
+
+/// How long a quote never accepted is kept after it expired (a day: a support question about
+/// it can still be answered), in milliseconds.
+pub const KEPT_AFTER_EXPIRY_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// Deletes the quotes never accepted that expired more than [`KEPT_AFTER_EXPIRY_MS`] before
+/// `now`; answers how many. Accepted quotes stay with their swaps. Safe on every instance at
+/// once.
+pub fn purge(conn: &mut DbConnection, now: i64) -> QueryResult<usize> {
+    diesel::delete(
+        exchange_quotes::table
+            .filter(exchange_quotes::accepted_at.is_null())
+            .filter(exchange_quotes::expires_at.lt(now - KEPT_AFTER_EXPIRY_MS)),
+    )
+    .execute(conn)
+}

@@ -17,6 +17,7 @@ mod directors;
 mod email_code;
 mod exchange;
 mod exchange_prices;
+mod exchange_swaps;
 mod first_steps;
 mod forget_password;
 mod health;

@@ -66,9 +66,9 @@ function freePort() {
 }
 
 /**
- * The environment of the server and its commands: local mode, nothing from the caller's setup;
- * with `testClock`, a clock the journeys move (`advanceClock`), which `admin` and `simulate`
- * share through the data directory.
+ * The environment of the server and its commands: local mode, no price feed, nothing from the
+ * caller's setup; with `testClock`, a clock the journeys move (`advanceClock`), which `admin`
+ * and `simulate` share through the data directory.
  */
 function serverEnv(dataDir, port, baseUrl, testClock) {
   const env = { ...process.env };
@@ -86,6 +86,9 @@ function serverEnv(dataDir, port, baseUrl, testClock) {
     FISCARD_CAPTCHA_MAX_NUMBER: CAPTCHA_MAX_NUMBER,
     FISCARD_SERVER: baseUrl,
     FISCARD_LOG: process.env.FISCARD_LOG ?? "warn",
+    // No sandbox price walk: a journey sets the prices it needs (`fiscard admin wallet price
+    // set`, the operator's command), so the values and swaps it checks are known to the cent.
+    FISCARD_PRICE_FEED: "off",
     ...(testClock ? { FISCARD_TEST_CLOCK: "true" } : {}),
   };
 }

@@ -100,6 +100,15 @@ export const routes: RouteObject[] = [
           { path: "record/:id", handle: { title: "wallet.record.title" }, lazy: () => import("./routes/wallet/record-detail") },
         ],
       },
+      {
+        path: "exchange",
+        handle: accountArea,
+        lazy: () => import("./routes/account-layout"),
+        children: [
+          { index: true, handle: { title: "exchange.title" }, lazy: () => import("./routes/exchange/exchange") },
+          { path: "swaps/:id", handle: { title: "exchange.swap.title" }, lazy: () => import("./routes/exchange/swap-detail") },
+        ],
+      },
       { path: "docs/privacy", handle: { title: "docs.privacy.title" }, lazy: () => import("./routes/docs/privacy") },
       { path: "docs/agreement", handle: { title: "docs.agreement.title" }, lazy: () => import("./routes/docs/agreement") },
       { path: "docs/tax-forms", handle: { title: "title.tax_forms" }, lazy: () => import("./routes/docs/tax-forms") },

@@ -40,6 +40,9 @@ export const paths = {
   walletDeposit: "/wallet/deposit",
   walletWithdraw: "/wallet/withdraw",
   walletRecords: "/wallet/record",
+  // The exchange (issue 22): the screen with its history, and one swap (exchangeSwapDetail(id)).
+  exchange: "/exchange",
+  exchangeSwaps: "/exchange/swaps",
   docsPrivacy: "/docs/privacy",
   docsAgreement: "/docs/agreement",
   docsTaxForms: "/docs/tax-forms",
@@ -58,6 +61,8 @@ export const walletRecords = (coinCode?: string) =>
   coinCode ? `${paths.walletRecords}?coinCode=${encodeURIComponent(coinCode)}` : paths.walletRecords;
 /** WalletRecordDetail: one deposit's or withdrawal's record. */
 export const walletRecordDetail = (id: string) => `${paths.walletRecords}/${encodeURIComponent(id)}`;
+/** One swap of the exchange's history. */
+export const exchangeSwapDetail = (id: string) => `${paths.exchangeSwaps}/${encodeURIComponent(id)}`;
 
 /** Whether `pathname` is `area` or one of its sub-pages. */
 export function isWithin(pathname: string, area: string): boolean {

@@ -104,8 +104,8 @@ describe("on a phone (under 768 px)", () => {
     const bar = await waitFor(
       () => {
         const nav = screen.getByRole("navigation", { name: en["menu.account"] });
-        // The card, user and assets groups' seven, the wallet's five.
-        expect(within(nav).getAllByRole("listitem")).toHaveLength(12);
+        // The card, user and assets groups' seven, the wallet's five and the exchange.
+        expect(within(nav).getAllByRole("listitem")).toHaveLength(13);
         return nav;
       },
       { timeout: 5000 },

@@ -13,7 +13,7 @@ export interface NavGroup {
   readonly items: readonly NavItem[];
 }
 
-/** The account area's menu groups (SPEC §2): app (card), user, account (assets), the wallet. */
+/** The account area's menu groups (SPEC §2): app (card), user, account (assets), the wallet and the exchange. */
 export const accountMenu: readonly NavGroup[] = [
   { label: "menu.app", items: [{ label: "menu.card", to: paths.productFiscard }] },
   {
@@ -40,6 +40,7 @@ export const accountMenu: readonly NavGroup[] = [
       { label: "menu.wallet_deposit", to: paths.walletDeposit },
       { label: "menu.wallet_withdraw", to: paths.walletWithdraw },
       { label: "menu.wallet_records", to: paths.walletRecords },
+      { label: "menu.exchange", to: paths.exchange },
     ],
   },
 ];
@@ -49,5 +50,6 @@ export const headerMenu: readonly NavItem[] = [{ label: "menu.card", to: paths.p
 export const headerUserMenu: readonly NavItem[] = [
   { label: "menu.assets", to: paths.accountFiscard, area: paths.account },
   { label: "menu.wallet", to: paths.walletOverview, area: paths.wallet },
+  { label: "menu.exchange", to: paths.exchange },
   { label: "menu.security", to: paths.security, area: paths.my },
 ];

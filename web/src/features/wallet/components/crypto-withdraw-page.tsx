@@ -26,7 +26,7 @@ export function CryptoWithdrawPage({ coinCode, needsIdentity }: { readonly coinC
   const { mutate: reloadBalance } = useWalletBalance();
   // Where this coin went before: a new address that looks like one of them is warned about.
   const { data: sent } = useWalletRecords({ coinCode: coin?.coinCode, type: "WITHDRAW" });
-  const previous = [...new Set(sent?.flatMap((page) => page.list.map((r) => r.address)))];
+  const previous = [...new Set(sent?.flatMap((page) => page.list.flatMap((r) => (r.address ? [r.address] : []))))];
   const terms = config?.networks.find((n) => n.network === network);
 
   let content;

@@ -4,7 +4,7 @@ import type { RecordType, WalletRecord } from "../api/wallet-records";
 import type { WalletText } from "./use-wallet-text";
 
 /** The record types, in the order the filter offers them. */
-export const RECORD_TYPES: readonly RecordType[] = ["DEPOSIT", "WITHDRAW", "TRANSFER_IN", "TRANSFER_OUT"];
+export const RECORD_TYPES: readonly RecordType[] = ["DEPOSIT", "WITHDRAW", "TRANSFER_IN", "TRANSFER_OUT", "SWAP_IN", "SWAP_OUT"];
 
 /** Each state's colour: waiting, under way, arrived, came to nothing. */
 const PALETTE: Record<string, string> = {

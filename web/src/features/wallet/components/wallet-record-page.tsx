@@ -4,7 +4,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { askConfirm } from "@/components/ui/confirm-store";
 import { CopyButton } from "@/components/ui/copy-button";
 import { LoadFailed } from "@/components/ui/load-failed";
-import { paths } from "@/config/paths";
+import { exchangeSwapDetail, paths } from "@/config/paths";
 import { useApiClient } from "@/lib/api-provider";
 import { formatDateTime } from "@/lib/locale";
 import { useServerTexts } from "@/lib/server-texts";
@@ -31,10 +31,18 @@ function facts(record: WalletRecord, reason: string | null, w: WalletText): [str
     [t("wallet.record.type"), recordTypeLabel(w, record.type)],
     [t("wallet.record.status"), <RecordStatus key="status" record={record} w={w} />],
     [t("wallet.column.coin"), `${record.coinCode} · ${w.coinName(record.coinCode)}`],
-    [t("wallet.record.network"), w.networkName(record.network)],
+    [t("wallet.record.network"), record.network ? w.networkName(record.network) : null],
     [t("wallet.record.amount"), w.coinAmount(record.amount, record.coinCode)],
-    [t("wallet.record.fee"), record.type === "WITHDRAW" ? w.coinAmount(record.fee, record.coinCode) : null],
-    [t("wallet.record.address"), <Copyable key="address" value={record.address} what={t("wallet.record.address_short")} />],
+    [t("wallet.record.fee"), record.type === "WITHDRAW" || record.type === "SWAP_OUT" ? w.coinAmount(record.fee, record.coinCode) : null],
+    [t("wallet.record.address"), record.address ? <Copyable key="address" value={record.address} what={t("wallet.record.address_short")} /> : null],
+    [
+      t("wallet.record.swap"),
+      record.swapId ? (
+        <Link key="swap" asChild colorPalette="teal">
+          <RouterLink to={exchangeSwapDetail(record.swapId)}>{t("wallet.record.swap_open")}</RouterLink>
+        </Link>
+      ) : null,
+    ],
     [t("wallet.record.memo"), record.memo],
     [t("wallet.record.txid"), record.txid ? <Copyable key="txid" value={record.txid} what={t("wallet.record.txid_short")} /> : null],
     [
@@ -53,7 +61,7 @@ function facts(record: WalletRecord, reason: string | null, w: WalletText): [str
 /**
  * WalletRecordDetail (SPEC §2): one deposit's or withdrawal's record — its state (a deposit's
  * confirmations as they arrive), amount, fee, address, transaction id, reason — and Cancel while
- * a withdrawal can still be cancelled.
+ * a withdrawal can still be cancelled; a swap's leg links to its swap.
  */
 export function WalletRecordPage({ id }: { readonly id: string }) {
   const w = useWalletText();
@@ -67,7 +75,7 @@ export function WalletRecordPage({ id }: { readonly id: string }) {
   const reason = record?.reason == null ? null : (reasons?.[`wallet_reason.${record.reason}`] ?? record.reason);
 
   const cancel = async (r: WalletRecord) => {
-    const question = t("wallet.record.cancel_confirm", { amount: w.coinAmount(r.amount, r.coinCode), address: r.address });
+    const question = t("wallet.record.cancel_confirm", { amount: w.coinAmount(r.amount, r.coinCode), address: r.address ?? "" });
     if (!(await askConfirm(question))) return;
     setCancelling(true);
     const answer = await cancelCryptoWithdrawal(api, r.id);

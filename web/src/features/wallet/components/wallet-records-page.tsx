@@ -7,13 +7,16 @@ import { formatDateTime } from "@/lib/locale";
 import { paged } from "@/lib/paged";
 import { useViewport } from "@/lib/viewport";
 import { useCoinList } from "../api/get-coin-list";
-import { useWalletRecords, type RecordFilter, type WalletRecord } from "../api/wallet-records";
+import { useWalletRecords, type RecordFilter, type RecordType, type WalletRecord } from "../api/wallet-records";
 import { RECORD_TYPES, RecordStatus, recordTypeLabel } from "./record-labels";
 import { useWalletText, type WalletText } from "./use-wallet-text";
 
+/** The types that take coins out of the wallet. */
+const OUTGOING: readonly RecordType[] = ["WITHDRAW", "TRANSFER_OUT", "SWAP_OUT"];
+
 /** A record's amount with its sign: what came in, what went out. */
 function signedAmount(record: WalletRecord, w: WalletText): string {
-  const out = record.type === "WITHDRAW" || record.type === "TRANSFER_OUT";
+  const out = OUTGOING.includes(record.type);
   return `${out ? "−" : "+"}${w.coinAmount(record.amount, record.coinCode)}`;
 }
 
@@ -36,7 +39,8 @@ function DetailsLink({ record, w }: { readonly record: WalletRecord; readonly w:
 }
 
 /**
- * The wallet's records (deposits, withdrawals, transfers between users), newest first, with
+ * The wallet's records (deposits, withdrawals, transfers between users, the coin legs of swaps,
+ * which have no network), newest first, with
  * their states; filtered by coin and type (kept in the address, so a coin's page links to its
  * own); a table on desktop, a list on a phone, a page at a time.
  */
@@ -77,7 +81,9 @@ export function WalletRecordsPage() {
                 <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
                   {signedAmount(record, w)}
                 </Text>
-                <Text fontSize="sm">{`${recordTypeLabel(w, record.type)} · ${w.networkName(record.network)}`}</Text>
+                <Text fontSize="sm">
+                  {record.network ? `${recordTypeLabel(w, record.type)} · ${w.networkName(record.network)}` : recordTypeLabel(w, record.type)}
+                </Text>
                 <Text fontSize="sm" color="fg.muted">
                   {formatDateTime(record.createdAt, locale)}
                 </Text>
@@ -112,7 +118,7 @@ export function WalletRecordsPage() {
                 <Table.Cell whiteSpace="nowrap">{formatDateTime(record.createdAt, locale)}</Table.Cell>
                 <Table.Cell>{recordTypeLabel(w, record.type)}</Table.Cell>
                 <Table.Cell>{record.coinCode}</Table.Cell>
-                <Table.Cell>{w.networkName(record.network)}</Table.Cell>
+                <Table.Cell>{record.network ? w.networkName(record.network) : t("wallet.record.none")}</Table.Cell>
                 <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
                   {signedAmount(record, w)}
                 </Table.Cell>

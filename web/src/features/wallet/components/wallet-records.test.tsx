@@ -51,6 +51,23 @@ const reviewing = walletRecord({
   cancellable: true,
 });
 
+/** The BTC given in a swap: no network, no address, the swap it belongs to. */
+const swappedOut = walletRecord({
+  id: "r4",
+  type: "SWAP_OUT",
+  coinCode: "BTC",
+  network: null,
+  amount: "0.00152923",
+  fee: "0.00000153",
+  address: null,
+  txid: null,
+  confirmations: 0,
+  requiredConfirmations: 0,
+  status: "COMPLETED",
+  statusLabelKey: "crypto_withdrawal_status.completed",
+  swapId: "s1",
+});
+
 describe("the wallet records", { timeout: 30_000 }, () => {
   it("list each state, filter by coin and type in the address, and load the next page", async () => {
     const { requests } = walletApi({
@@ -143,5 +160,25 @@ describe("the wallet records", { timeout: 30_000 }, () => {
     walletApi({ "GET wallet/record/zz": () => ({ statusCode: 404, message: "Record not found", messageKey: "api.wallet_record_not_found" }) });
     renderApp("/wallet/record/zz");
     expect(await screen.findByText(text("wallet.record.not_found"), {}, WAIT)).toBeVisible();
+  });
+
+  it("show a swap's leg as taken out, without a network, linking to its swap", async () => {
+    walletApi({
+      "GET wallet/record": () => ({ content: page([swappedOut]) }),
+      "GET wallet/record/r4": () => ({ content: swappedOut }),
+    });
+    const { user } = renderApp("/wallet/record");
+    const table = within(await screen.findByRole("table", { name: text("wallet.records.list") }, WAIT));
+    const row = within(table.getByRole("row", { name: /0\.00152923 BTC/ }));
+    expect(row.getByText("−0.00152923 BTC")).toBeVisible();
+    expect(row.getByText(text("wallet_record_type.swap_out"))).toBeVisible();
+    await act(async () => {
+      await user.click(row.getByRole("link", { name: /^Details/ }));
+    });
+    const main = within(await screen.findByRole("main"));
+    expect(await main.findByRole("link", { name: text("wallet.record.swap_open") }, WAIT)).toHaveAttribute("href", "/exchange/swaps/s1");
+    expect(main.getByText("0.00000153 BTC")).toBeVisible();
+    expect(main.queryByText(text("wallet.record.address"))).toBeNull();
+    expect(main.queryByText(text("wallet.record.network"))).toBeNull();
   });
 });

@@ -134,6 +134,7 @@ export function walletRecord(overrides: Partial<WalletRecord> = {}): WalletRecor
     statusLabelKey: "deposit_status.confirming",
     cancellable: false,
     reason: null,
+    swapId: null,
     createdAt: Date.UTC(2026, 10, 24, 9, 30),
     updatedAt: Date.UTC(2026, 10, 24, 9, 45),
     ...overrides,

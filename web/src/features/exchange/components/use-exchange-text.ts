@@ -1,0 +1,38 @@
+import { formatMoney, useDomain } from "@/lib/domain";
+import { useI18n } from "@/lib/i18n";
+import type { MessageKey } from "@/lib/locale";
+
+/**
+ * How the exchange's screens write its things in the user's language: an asset's name, an amount
+ * of an asset (exact decimal text from the API, every decimal of the asset, thousands separators
+ * by the domain), a rate ("to" per one whole "from"), basis points as a percent.
+ */
+export function useExchangeText() {
+  const { t, locale } = useI18n();
+  const domain = useDomain();
+  const amount = (text: string, asset: string) =>
+    t("money.amount", { amount: asset === "USD" ? formatMoney(domain, text) : (domain.formatCoinAmount(text, asset) ?? text), currency: asset });
+  return {
+    t,
+    locale,
+    domain,
+    amount,
+    /** An asset's name: USD's from the exchange's texts, a coin's from the wallet's. */
+    assetName: (asset: string) => {
+      const key = (asset === "USD" ? "exchange.asset.USD" : `wallet.coin_name.${asset}`) as MessageKey;
+      const text = t(key);
+      return text === key ? asset : text;
+    },
+    /**
+     * "1 BTC = 65000.00 USD": a rate of the API for one whole `from`, as the domain wrote it (every
+     * decimal it kept, up to ten: a rate is no amount, and rounding it to one would hide it).
+     */
+    rate: (text: string, from: string, to: string) => t("exchange.rate_value", { from, to, rate: text }),
+    /** A price (USD per whole unit, in 10⁻⁸ USD) as the domain writes prices: "65,000.00 USD". */
+    price: (price: number) => t("money.amount", { amount: domain.formatPrice(price), currency: "USD" }),
+    /** Basis points as a percent: 25 → "0.25%". */
+    percent: (bps: number) => `${domain.formatAmount(bps, 2)}%`,
+  };
+}
+
+export type ExchangeText = ReturnType<typeof useExchangeText>;

@@ -91,6 +91,147 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/exchange/pairs": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The exchange's pairs
+         * @description Every direction (from, to) of USD, BTC, ETH and USDT: its spread and fee in basis points,
+         *     the least and the most one swap may give, and whether it is open. statusCodes: 200, 101.
+         */
+        readonly get: operations["list_pairs"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/exchange/quote": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Quote a swap
+         * @description Needs approved basic identity (105). Type exactly one amount: `fromAmount` (what you give)
+         *     or `toAmount` (what you receive); the quote fixes the other, the fee and the spread, priced
+         *     once by the domain's `exchange::price` in the platform's favour, and holds for
+         *     `quoteSeconds` (10 by default) for you alone. Refused with field errors (102): the same
+         *     asset twice, a closed pair, neither or both amounts, too many decimals, below the pair's
+         *     minimum or above its maximum, an amount that receives nothing, a balance that does not cover
+         *     `fromAmount`. A price older than the exchange accepts answers 111; an unknown asset or pair
+         *     102 / 404. statusCodes: 200, 101, 102, 105, 111, 404.
+         */
+        readonly post: operations["create_quote"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/exchange/rate": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * A pair's indicative rate
+         * @description The reference rate (at the prices alone) and the rate after the platform's fee and spread,
+         *     both as `toCoin` per one whole `fromCoin`; the terms to preview amounts with (the domain's
+         *     `exchangePreview`, the function swaps are priced with); both prices and when the older was
+         *     set; the pair's minimum and maximum; the user's balances of both assets. Indicative: a swap
+         *     needs a quote. A price older than the exchange accepts answers 111; an unknown pair 404.
+         *     statusCodes: 200, 101, 111, 404.
+         */
+        readonly get: operations["show_rate"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/exchange/swap": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Accept a quote
+         * @description Needs approved basic identity (105), as quotes do. Swaps what the quote says, as one ledger
+         *     transaction: `fromAmount` leaves your `fromCoin` balance (USD: your USD account; a coin: the
+         *     wallet), `toAmount` arrives in your `toCoin` balance. At most once: accepting it again
+         *     answers the same swap (`api.exchange_swap_repeated`). No verification codes: the money stays
+         *     in your own accounts and a quote lasts seconds. An expired quote answers 112 with a fresh
+         *     quote for the same amount in `content` (null when none can be made now); an unknown quote,
+         *     or another user's, 404; a balance that no longer covers `fromAmount`, 422.
+         *     statusCodes: 200, 101, 105, 112, 404, 422.
+         */
+        readonly post: operations["accept_quote"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/exchange/swaps": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The user's swaps
+         * @description Newest first, paged like every list. statusCodes: 200, 101.
+         */
+        readonly get: operations["list_swaps"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/exchange/swaps/{id}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * A swap
+         * @description One swap of the user's. An unknown id, or another user's, answers 404.
+         *     statusCodes: 200, 101, 404.
+         */
+        readonly get: operations["show_swap"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/fiscard/apply": {
         readonly parameters: {
             readonly query?: never;
@@ -1272,9 +1413,9 @@ export interface paths {
         };
         /**
          * The wallet's records
-         * @description Deposits (with their confirmations), withdrawals, and transfers to and from other users'
-         *     deposit addresses, newest first; filtered by coin and type. An unknown coin or type answers
-         *     400. statusCodes: 200, 101, 400.
+         * @description Deposits (with their confirmations), withdrawals, transfers to and from other users'
+         *     deposit addresses, and the coin legs of swaps, newest first; filtered by coin and type. An
+         *     unknown coin or type answers 400. statusCodes: 200, 101, 400.
          */
         readonly get: operations["list_records"];
         readonly put?: never;
@@ -1360,6 +1501,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An asset of an account (named apart from the exchange's `Asset`, the code of one). */
+        readonly AccountAsset: {
+            /** @description Exact decimal text. */
+            readonly amount: string;
+            /** @description `USD`, or a coin's code (`BTC`, `ETH`, `USDT`) on the main account. */
+            readonly coinCode: string;
+            readonly type: components["schemas"]["AssetState"];
+        };
         /**
          * @description Which account: the main account, or the USD bank account (funded by wires; cards are
          *     recharged from it).
@@ -1428,14 +1577,8 @@ export interface components {
             /** @description One of `fiscard/bins`. */
             readonly bin?: components["schemas"]["Input_String"];
         };
-        /** @description An asset of an account. */
-        readonly Asset: {
-            /** @description Exact decimal text. */
-            readonly amount: string;
-            /** @description `USD`, or a coin's code (`BTC`, `ETH`, `USDT`) on the main account. */
-            readonly coinCode: string;
-            readonly type: components["schemas"]["AssetState"];
-        };
+        /** @enum {string} */
+        readonly Asset: "USD" | "BTC" | "ETH" | "USDT";
         /**
          * @description What part of an asset the amount is.
          * @enum {string}
@@ -1483,7 +1626,7 @@ export interface components {
         /** @description One of the user's accounts (SPEC §3 "Account balance entry"). */
         readonly BalanceEntry: {
             readonly accountType: components["schemas"]["AccountType"];
-            readonly assets: readonly components["schemas"]["Asset"][];
+            readonly assets: readonly components["schemas"]["AccountAsset"][];
             /** @description Exact decimal text, e.g. "1250.00". */
             readonly balance: string;
         };
@@ -1997,6 +2140,153 @@ export interface components {
          * @enum {string}
          */
         readonly EventKind: "authorization" | "clearing" | "void" | "refund" | "verification" | "corrective_auth";
+        /** @description A direction of exchange and its terms (`GET /exchange/pairs`). */
+        readonly ExchangePair: {
+            /** @description Whether it can be quoted now. */
+            readonly enabled: boolean;
+            /**
+             * Format: int32
+             * @description The platform's fee, in basis points of the amount given.
+             */
+            readonly feeBps: number;
+            readonly fromCoin: components["schemas"]["Asset"];
+            /**
+             * Format: int32
+             * @description Decimals of each asset's minor unit.
+             */
+            readonly fromScale: number;
+            readonly maximum: string;
+            /** @description The least and the most one swap may give, in the from asset. */
+            readonly minimum: string;
+            /**
+             * Format: int32
+             * @description The platform's spread, in basis points of what is left after the fee.
+             */
+            readonly spreadBps: number;
+            readonly toCoin: components["schemas"]["Asset"];
+            /** Format: int32 */
+            readonly toScale: number;
+        };
+        /**
+         * @description A quote (`POST /exchange/quote`): what the user gives and receives, if accepted before
+         *     `expiresAt`.
+         */
+        readonly ExchangeQuote: {
+            /** Format: int64 */
+            readonly expiresAt: number;
+            /** @description The fee and the spread, in `fromCoin` (part of `fromAmount`). */
+            readonly fee: string;
+            /** Format: int32 */
+            readonly feeBps: number;
+            readonly fromAmount: string;
+            readonly fromCoin: components["schemas"]["Asset"];
+            /**
+             * Format: int64
+             * @description When the older of the two prices was set.
+             */
+            readonly priceTime: number;
+            readonly quoteId: string;
+            /** @description What this quote gives: `toAmount` per one whole `fromCoin` of `fromAmount`. */
+            readonly rate: string;
+            /** @description `toCoin` per one whole `fromCoin` at the prices alone. */
+            readonly referenceRate: string;
+            /** @description The amount the user typed: `FROM` (what they give) or `TO` (what they receive). */
+            readonly side: components["schemas"]["Side"];
+            readonly spread: string;
+            /** Format: int32 */
+            readonly spreadBps: number;
+            readonly toAmount: string;
+            readonly toCoin: components["schemas"]["Asset"];
+        };
+        readonly ExchangeQuoteForm: {
+            /** @default null */
+            readonly fromAmount?: components["schemas"]["Input_DecimalText"];
+            /** @default null */
+            readonly fromCoin?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly toAmount?: components["schemas"]["Input_DecimalText"];
+            /** @default null */
+            readonly toCoin?: components["schemas"]["Input_String"];
+        };
+        /**
+         * @description The indicative rate of a pair (`GET /exchange/rate`), with the terms the browser previews
+         *     amounts with (the domain's `exchangePreview`).
+         */
+        readonly ExchangeRate: {
+            /** @description The user's balances of both assets. */
+            readonly fromAvailable: string;
+            readonly fromCoin: components["schemas"]["Asset"];
+            /** @description USD per whole unit of each asset. */
+            readonly fromPrice: string;
+            readonly maximum: string;
+            /** @description The least and the most one swap may give, in `fromCoin`. */
+            readonly minimum: string;
+            /**
+             * Format: int64
+             * @description When the older of the two prices was set.
+             */
+            readonly priceTime: number;
+            /**
+             * Format: int64
+             * @description How long a quote holds.
+             */
+            readonly quoteSeconds: number;
+            /** @description `toCoin` per one whole `fromCoin` after the fee and the spread (before rounding). */
+            readonly rate: string;
+            /** @description `toCoin` per one whole `fromCoin` at the prices alone. */
+            readonly referenceRate: string;
+            readonly terms: components["schemas"]["ExchangeTerms"];
+            readonly toAvailable: string;
+            readonly toCoin: components["schemas"]["Asset"];
+            readonly toPrice: string;
+        };
+        /** @description A swap made (`POST /exchange/swap`, `GET /exchange/swaps`). */
+        readonly ExchangeSwap: {
+            /** Format: int64 */
+            readonly createdAt: number;
+            /** @description The fee and the spread, in `fromCoin` (part of `fromAmount`). */
+            readonly fee: string;
+            /** @description What the user gave and received. */
+            readonly fromAmount: string;
+            readonly fromCoin: components["schemas"]["Asset"];
+            readonly id: string;
+            readonly quoteId: string;
+            /** @description What it gave: `toAmount` per one whole `fromCoin` of `fromAmount`. */
+            readonly rate: string;
+            /** @description `toCoin` per one whole `fromCoin` at the prices it was quoted at. */
+            readonly referenceRate: string;
+            readonly spread: string;
+            readonly toAmount: string;
+            readonly toCoin: components["schemas"]["Asset"];
+        };
+        /**
+         * @description A pair's prices and charges, as the server quotes with them and sends them to the browser
+         *     for its preview.
+         */
+        readonly ExchangeTerms: {
+            /**
+             * Format: int32
+             * @description The platform's fee, in basis points of the amount given.
+             */
+            readonly feeBps: number;
+            readonly from: components["schemas"]["Asset"];
+            /**
+             * Format: int64
+             * @description USD per whole `from`, in units of 10⁻⁸ USD (`PRICE_SCALE`).
+             */
+            readonly fromPrice: number;
+            /**
+             * Format: int32
+             * @description The platform's spread, in basis points of what is left after the fee.
+             */
+            readonly spreadBps: number;
+            readonly to: components["schemas"]["Asset"];
+            /**
+             * Format: int64
+             * @description USD per whole `to`, in units of 10⁻⁸ USD.
+             */
+            readonly toPrice: number;
+        };
         /** @description The factors a request must carry; also the `{email, mfa, security}` flags of statusCode 103. */
         readonly Factors: {
             /** @description An e-mail code (`emailCaptcha`). */
@@ -2276,13 +2566,13 @@ export interface components {
                 readonly [key: string]: string;
             };
             /** @enum {integer} */
-            readonly statusCode: 101 | 102 | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110 | 400 | 403 | 404 | 405 | 409 | 413 | 428 | 422 | 429 | 500;
+            readonly statusCode: 101 | 102 | 103 | 104 | 105 | 106 | 107 | 108 | 109 | 110 | 111 | 112 | 400 | 403 | 404 | 405 | 409 | 413 | 428 | 422 | 429 | 500;
         };
         /**
-         * @description What a refusal carries: the field errors (102), the factors to send (103), the wait (429),
-         *     the harder challenge to solve (428), else nothing.
+         * @description What a refusal carries: the field errors (102), the factors to send (103), a fresh quote
+         *     (112), the wait (429), the harder challenge to solve (428), else nothing.
          */
-        readonly RefusalContent: null | readonly components["schemas"]["ShownFieldError"][] | components["schemas"]["Factors"] | components["schemas"]["RetryAfter"] | components["schemas"]["AltchaChallenge"];
+        readonly RefusalContent: null | readonly components["schemas"]["ShownFieldError"][] | components["schemas"]["Factors"] | components["schemas"]["RetryAfter"] | components["schemas"]["AltchaChallenge"] | components["schemas"]["ExchangeQuote"];
         /** @description Step 1 mailed a code; step 2 opened a session. */
         readonly Registration: components["schemas"]["CodeSent"] | components["schemas"]["Session"];
         /** @description One rejected item as the user sees it (the operator's internal note stays on the server). */
@@ -2667,6 +2957,121 @@ export interface components {
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
+        readonly Reply_ExchangeQuote: {
+            /**
+             * @description A quote (`POST /exchange/quote`): what the user gives and receives, if accepted before
+             *     `expiresAt`.
+             */
+            readonly content: {
+                /** Format: int64 */
+                readonly expiresAt: number;
+                /** @description The fee and the spread, in `fromCoin` (part of `fromAmount`). */
+                readonly fee: string;
+                /** Format: int32 */
+                readonly feeBps: number;
+                readonly fromAmount: string;
+                readonly fromCoin: components["schemas"]["Asset"];
+                /**
+                 * Format: int64
+                 * @description When the older of the two prices was set.
+                 */
+                readonly priceTime: number;
+                readonly quoteId: string;
+                /** @description What this quote gives: `toAmount` per one whole `fromCoin` of `fromAmount`. */
+                readonly rate: string;
+                /** @description `toCoin` per one whole `fromCoin` at the prices alone. */
+                readonly referenceRate: string;
+                /** @description The amount the user typed: `FROM` (what they give) or `TO` (what they receive). */
+                readonly side: components["schemas"]["Side"];
+                readonly spread: string;
+                /** Format: int32 */
+                readonly spreadBps: number;
+                readonly toAmount: string;
+                readonly toCoin: components["schemas"]["Asset"];
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_ExchangeRate: {
+            /**
+             * @description The indicative rate of a pair (`GET /exchange/rate`), with the terms the browser previews
+             *     amounts with (the domain's `exchangePreview`).
+             */
+            readonly content: {
+                /** @description The user's balances of both assets. */
+                readonly fromAvailable: string;
+                readonly fromCoin: components["schemas"]["Asset"];
+                /** @description USD per whole unit of each asset. */
+                readonly fromPrice: string;
+                readonly maximum: string;
+                /** @description The least and the most one swap may give, in `fromCoin`. */
+                readonly minimum: string;
+                /**
+                 * Format: int64
+                 * @description When the older of the two prices was set.
+                 */
+                readonly priceTime: number;
+                /**
+                 * Format: int64
+                 * @description How long a quote holds.
+                 */
+                readonly quoteSeconds: number;
+                /** @description `toCoin` per one whole `fromCoin` after the fee and the spread (before rounding). */
+                readonly rate: string;
+                /** @description `toCoin` per one whole `fromCoin` at the prices alone. */
+                readonly referenceRate: string;
+                readonly terms: components["schemas"]["ExchangeTerms"];
+                readonly toAvailable: string;
+                readonly toCoin: components["schemas"]["Asset"];
+                readonly toPrice: string;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_ExchangeSwap: {
+            /** @description A swap made (`POST /exchange/swap`, `GET /exchange/swaps`). */
+            readonly content: {
+                /** Format: int64 */
+                readonly createdAt: number;
+                /** @description The fee and the spread, in `fromCoin` (part of `fromAmount`). */
+                readonly fee: string;
+                /** @description What the user gave and received. */
+                readonly fromAmount: string;
+                readonly fromCoin: components["schemas"]["Asset"];
+                readonly id: string;
+                readonly quoteId: string;
+                /** @description What it gave: `toAmount` per one whole `fromCoin` of `fromAmount`. */
+                readonly rate: string;
+                /** @description `toCoin` per one whole `fromCoin` at the prices it was quoted at. */
+                readonly referenceRate: string;
+                readonly spread: string;
+                readonly toAmount: string;
+                readonly toCoin: components["schemas"]["Asset"];
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
         readonly Reply_Factors: {
             /** @description The factors a request must carry; also the `{email, mfa, security}` flags of statusCode 103. */
             readonly content: {
@@ -2911,6 +3316,42 @@ export interface components {
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
+        readonly Reply_Page_ExchangeSwap: {
+            /** @description One page of a list. */
+            readonly content: {
+                readonly list: readonly {
+                    /** Format: int64 */
+                    readonly createdAt: number;
+                    /** @description The fee and the spread, in `fromCoin` (part of `fromAmount`). */
+                    readonly fee: string;
+                    /** @description What the user gave and received. */
+                    readonly fromAmount: string;
+                    readonly fromCoin: components["schemas"]["Asset"];
+                    readonly id: string;
+                    readonly quoteId: string;
+                    /** @description What it gave: `toAmount` per one whole `fromCoin` of `fromAmount`. */
+                    readonly rate: string;
+                    /** @description `toCoin` per one whole `fromCoin` at the prices it was quoted at. */
+                    readonly referenceRate: string;
+                    readonly spread: string;
+                    readonly toAmount: string;
+                    readonly toCoin: components["schemas"]["Asset"];
+                }[];
+                /** Format: int64 */
+                readonly totalCount: number;
+                /** Format: int64 */
+                readonly totalPage: number;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
         readonly Reply_Page_OrderItem: {
             /** @description One page of a list. */
             readonly content: {
@@ -3022,9 +3463,12 @@ export interface components {
             /** @description One page of a list. */
             readonly content: {
                 readonly list: readonly {
-                    /** @description The deposit address, or the destination. */
-                    readonly address: string;
-                    /** @description What was deposited, or what the destination receives. */
+                    /** @description The deposit address, or the destination; null for a swap's leg. */
+                    readonly address: string | null;
+                    /**
+                     * @description What was deposited, what the destination receives, or what a swap gave (SWAP_OUT) or
+                     *     received (SWAP_IN).
+                     */
                     readonly amount: string;
                     /**
                      * @description A withdrawal the user may still cancel: not yet sent to the network (the domain's
@@ -3036,11 +3480,14 @@ export interface components {
                     readonly confirmations: number;
                     /** Format: int64 */
                     readonly createdAt: number;
-                    /** @description Charged on top of a withdrawal's amount ("0" for the others). */
+                    /**
+                     * @description Charged on top of a withdrawal's amount; a SWAP_OUT's fee, part of its amount; "0" for
+                     *     the others.
+                     */
                     readonly fee: string;
                     readonly id: string;
                     readonly memo: string | null;
-                    readonly network: components["schemas"]["Network"];
+                    readonly network: null | components["schemas"]["Network"];
                     /**
                      * @description Why it was dropped (`reorg`, `dust`, `wrong_network`), rejected or failed
                      *     (`compliance`, `address_risk`, `user_request`, `broadcast_failed`).
@@ -3051,14 +3498,16 @@ export interface components {
                     /**
                      * @description A deposit's `DepositStatus` (PENDING, CONFIRMING, CREDITED, DROPPED), else a
                      *     `CryptoWithdrawalStatus` (SUBMITTED, REVIEWING, BROADCASTING, COMPLETED, REJECTED,
-                     *     FAILED, CANCELLED).
+                     *     FAILED, CANCELLED; a swap's legs are COMPLETED).
                      */
                     readonly status: string;
                     /** @description The status's catalogue key. */
                     readonly statusLabelKey: string;
+                    /** @description The swap (`exchange/swaps/{id}`) a SWAP_OUT or SWAP_IN belongs to; null for the others. */
+                    readonly swapId: string | null;
                     /**
-                     * @description The chain transaction; null before a withdrawal is broadcast and for transfers inside
-                     *     the platform.
+                     * @description The chain transaction; null before a withdrawal is broadcast, for transfers inside the
+                     *     platform and for swaps.
                      */
                     readonly txid: string | null;
                     readonly type: components["schemas"]["RecordType"];
@@ -3256,7 +3705,7 @@ export interface components {
         readonly Reply_Vec_BalanceEntry: {
             readonly content: readonly {
                 readonly accountType: components["schemas"]["AccountType"];
-                readonly assets: readonly components["schemas"]["Asset"][];
+                readonly assets: readonly components["schemas"]["AccountAsset"][];
                 /** @description Exact decimal text, e.g. "1250.00". */
                 readonly balance: string;
             }[];
@@ -3282,6 +3731,43 @@ export interface components {
                 readonly name: string;
                 readonly simplifiedCN: string;
                 readonly traditionalCN: string;
+            }[];
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_Vec_ExchangePair: {
+            readonly content: readonly {
+                /** @description Whether it can be quoted now. */
+                readonly enabled: boolean;
+                /**
+                 * Format: int32
+                 * @description The platform's fee, in basis points of the amount given.
+                 */
+                readonly feeBps: number;
+                readonly fromCoin: components["schemas"]["Asset"];
+                /**
+                 * Format: int32
+                 * @description Decimals of each asset's minor unit.
+                 */
+                readonly fromScale: number;
+                readonly maximum: string;
+                /** @description The least and the most one swap may give, in the from asset. */
+                readonly minimum: string;
+                /**
+                 * Format: int32
+                 * @description The platform's spread, in basis points of what is left after the fee.
+                 */
+                readonly spreadBps: number;
+                readonly toCoin: components["schemas"]["Asset"];
+                /** Format: int32 */
+                readonly toScale: number;
             }[];
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
@@ -3359,11 +3845,14 @@ export interface components {
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
         readonly Reply_WalletRecord: {
-            /** @description A deposit, withdrawal or transfer of the wallet. */
+            /** @description A deposit, withdrawal or transfer of the wallet, or a coin leg of a swap. */
             readonly content: {
-                /** @description The deposit address, or the destination. */
-                readonly address: string;
-                /** @description What was deposited, or what the destination receives. */
+                /** @description The deposit address, or the destination; null for a swap's leg. */
+                readonly address: string | null;
+                /**
+                 * @description What was deposited, what the destination receives, or what a swap gave (SWAP_OUT) or
+                 *     received (SWAP_IN).
+                 */
                 readonly amount: string;
                 /**
                  * @description A withdrawal the user may still cancel: not yet sent to the network (the domain's
@@ -3375,11 +3864,14 @@ export interface components {
                 readonly confirmations: number;
                 /** Format: int64 */
                 readonly createdAt: number;
-                /** @description Charged on top of a withdrawal's amount ("0" for the others). */
+                /**
+                 * @description Charged on top of a withdrawal's amount; a SWAP_OUT's fee, part of its amount; "0" for
+                 *     the others.
+                 */
                 readonly fee: string;
                 readonly id: string;
                 readonly memo: string | null;
-                readonly network: components["schemas"]["Network"];
+                readonly network: null | components["schemas"]["Network"];
                 /**
                  * @description Why it was dropped (`reorg`, `dust`, `wrong_network`), rejected or failed
                  *     (`compliance`, `address_risk`, `user_request`, `broadcast_failed`).
@@ -3390,14 +3882,16 @@ export interface components {
                 /**
                  * @description A deposit's `DepositStatus` (PENDING, CONFIRMING, CREDITED, DROPPED), else a
                  *     `CryptoWithdrawalStatus` (SUBMITTED, REVIEWING, BROADCASTING, COMPLETED, REJECTED,
-                 *     FAILED, CANCELLED).
+                 *     FAILED, CANCELLED; a swap's legs are COMPLETED).
                  */
                 readonly status: string;
                 /** @description The status's catalogue key. */
                 readonly statusLabelKey: string;
+                /** @description The swap (`exchange/swaps/{id}`) a SWAP_OUT or SWAP_IN belongs to; null for the others. */
+                readonly swapId: string | null;
                 /**
-                 * @description The chain transaction; null before a withdrawal is broadcast and for transfers inside
-                 *     the platform.
+                 * @description The chain transaction; null before a withdrawal is broadcast, for transfers inside the
+                 *     platform and for swaps.
                  */
                 readonly txid: string | null;
                 readonly type: components["schemas"]["RecordType"];
@@ -3580,6 +4074,8 @@ export interface components {
         readonly ShownFieldError: components["schemas"]["FieldError"] & {
             readonly message: string;
         };
+        /** @enum {string} */
+        readonly Side: "FROM" | "TO";
         /**
          * @description The outcome of an `/api` call. 200 is success; every other code is a refusal, answered with HTTP 200 unless it says otherwise.
          *
@@ -3594,6 +4090,8 @@ export interface components {
          *     - `108` QiRequired: Qualified-investor questionnaire required.
          *     - `109` AuthenticatorKeyExpired: Authenticator binding key expired: start the binding again.
          *     - `110` MobileNotBound: No mobile phone bound.
+         *     - `111` PricesUnavailable: The exchange has no price recent enough to quote with: try again in a moment.
+         *     - `112` QuoteExpired: The quote expired before it was accepted: `content` is a fresh quote (`ExchangeQuote`) for the same amount, or null when none can be made now.
          *     - `400` BadRequest: Bad request: a captcha solution (`token`) that is missing, wrong, expired or spent; a login ticket that expired; a missing choice. Sent with HTTP 400 when the body cannot be read at all (not `application/json`, malformed, not an object).
          *     - `403` Forbidden: Forbidden: the caller may not do this.
          *     - `404` NotFound: Not found; sent with HTTP 404 for an unknown `/api` route.
@@ -3607,6 +4105,14 @@ export interface components {
          * @enum {integer}
          */
         readonly StatusCode: StatusCode;
+        /** @description Accept a quote. */
+        readonly SwapRequest: {
+            /**
+             * @description The `quoteId` of `exchange/quote`.
+             * @default
+             */
+            readonly quoteId?: string;
+        };
         /** @description Turn one protection of login or trade checks on (`usage` 1) or off (`usage` 0). */
         readonly SwitchForm: {
             /** @default null */
@@ -3788,11 +4294,14 @@ export interface components {
             /** @description USD, at the reference prices. */
             readonly totalValue: string;
         };
-        /** @description A deposit, withdrawal or transfer of the wallet. */
+        /** @description A deposit, withdrawal or transfer of the wallet, or a coin leg of a swap. */
         readonly WalletRecord: {
-            /** @description The deposit address, or the destination. */
-            readonly address: string;
-            /** @description What was deposited, or what the destination receives. */
+            /** @description The deposit address, or the destination; null for a swap's leg. */
+            readonly address: string | null;
+            /**
+             * @description What was deposited, what the destination receives, or what a swap gave (SWAP_OUT) or
+             *     received (SWAP_IN).
+             */
             readonly amount: string;
             /**
              * @description A withdrawal the user may still cancel: not yet sent to the network (the domain's
@@ -3804,11 +4313,14 @@ export interface components {
             readonly confirmations: number;
             /** Format: int64 */
             readonly createdAt: number;
-            /** @description Charged on top of a withdrawal's amount ("0" for the others). */
+            /**
+             * @description Charged on top of a withdrawal's amount; a SWAP_OUT's fee, part of its amount; "0" for
+             *     the others.
+             */
             readonly fee: string;
             readonly id: string;
             readonly memo: string | null;
-            readonly network: components["schemas"]["Network"];
+            readonly network: null | components["schemas"]["Network"];
             /**
              * @description Why it was dropped (`reorg`, `dust`, `wrong_network`), rejected or failed
              *     (`compliance`, `address_risk`, `user_request`, `broadcast_failed`).
@@ -3819,14 +4331,16 @@ export interface components {
             /**
              * @description A deposit's `DepositStatus` (PENDING, CONFIRMING, CREDITED, DROPPED), else a
              *     `CryptoWithdrawalStatus` (SUBMITTED, REVIEWING, BROADCASTING, COMPLETED, REJECTED,
-             *     FAILED, CANCELLED).
+             *     FAILED, CANCELLED; a swap's legs are COMPLETED).
              */
             readonly status: string;
             /** @description The status's catalogue key. */
             readonly statusLabelKey: string;
+            /** @description The swap (`exchange/swaps/{id}`) a SWAP_OUT or SWAP_IN belongs to; null for the others. */
+            readonly swapId: string | null;
             /**
-             * @description The chain transaction; null before a withdrawal is broadcast and for transfers inside
-             *     the platform.
+             * @description The chain transaction; null before a withdrawal is broadcast, for transfers inside the
+             *     platform and for swaps.
              */
             readonly txid: string | null;
             readonly type: components["schemas"]["RecordType"];
@@ -4055,6 +4569,171 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["Reply_CoinList"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly list_pairs: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Vec_ExchangePair"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly create_quote: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["ExchangeQuoteForm"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_ExchangeQuote"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly show_rate: {
+        readonly parameters: {
+            readonly query: {
+                /** @description `USD`, `BTC`, `ETH`, `USDT`: what is given. */
+                readonly fromCoin: string;
+                /** @description What is received; another asset than `fromCoin`. */
+                readonly toCoin: string;
+            };
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_ExchangeRate"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly accept_quote: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["SwapRequest"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_ExchangeSwap"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly list_swaps: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description The page, from 1. */
+                readonly pageID?: number;
+                /** @description Rows a page (at most 100). */
+                readonly pageSize?: number;
+            };
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Page_ExchangeSwap"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly show_swap: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The swap's `id`. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_ExchangeSwap"];
                 };
             };
             readonly 500: components["responses"]["InternalError"];
@@ -5649,8 +6328,8 @@ export interface operations {
                 /** @description Only this coin's (`BTC`, `ETH`, `USDT`); all when absent or empty. */
                 readonly coinCode?: string;
                 /**
-                 * @description Only this type's (`DEPOSIT`, `WITHDRAW`, `TRANSFER_IN`, `TRANSFER_OUT`); all when absent
-                 *     or empty.
+                 * @description Only this type's (`DEPOSIT`, `WITHDRAW`, `TRANSFER_IN`, `TRANSFER_OUT`, `SWAP_IN`,
+                 *     `SWAP_OUT`); all when absent or empty.
                  */
                 readonly type?: string;
                 /** @description The page, from 1. */
@@ -5784,6 +6463,10 @@ export const StatusCode = {
     AuthenticatorKeyExpired: 109,
     /** No mobile phone bound. */
     MobileNotBound: 110,
+    /** The exchange has no price recent enough to quote with: try again in a moment. */
+    PricesUnavailable: 111,
+    /** The quote expired before it was accepted: `content` is a fresh quote (`ExchangeQuote`) for the same amount, or null when none can be made now. */
+    QuoteExpired: 112,
     /** Bad request: a captcha solution (`token`) that is missing, wrong, expired or spent; a login ticket that expired; a missing choice. Sent with HTTP 400 when the body cannot be read at all (not `application/json`, malformed, not an object). */
     BadRequest: 400,
     /** Forbidden: the caller may not do this. */

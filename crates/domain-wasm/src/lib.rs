@@ -102,6 +102,13 @@ pub fn format_coin_amount(text: &str, coin_code: &str) -> Option<String> {
     Some(domain::money::format_exact_amount(minor, scale))
 }
 
+/// A rate as the API writes it ("64869.6088264794") with thousands separators
+/// ("64,869.6088264794"), every decimal kept; `undefined` for text that is not a plain decimal.
+#[wasm_bindgen(js_name = formatDecimalText)]
+pub fn format_decimal_text(text: &str) -> Option<String> {
+    domain::money::format_decimal_text(text)
+}
+
 #[wasm_bindgen(js_name = formatAmount)]
 pub fn format_amount(minor: f64, scale: u8) -> Result<String> {
     Ok(domain::money::format_amount(safe_integer(minor)?, scale))

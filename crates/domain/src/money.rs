@@ -136,7 +136,31 @@ pub fn format_amount(minor: i64, scale: u8) -> String {
 
 /// Whole units with a comma between each group of three digits (`1234567` → `1,234,567`).
 fn group_thousands(units: u64) -> String {
-    let int_part = units.to_string();
+    group_digits(&units.to_string())
+}
+
+/// A plain decimal text as the API writes rates ("64869.6088264794") with its whole part
+/// grouped by thousands ("64,869.6088264794"), every decimal kept; `None` when it is not
+/// digits with at most one point.
+pub fn format_decimal_text(text: &str) -> Option<String> {
+    let (whole, decimals) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty()
+        || !digits(whole)
+        || !digits(decimals)
+        || (text.contains('.') && decimals.is_empty())
+    {
+        return None;
+    }
+    let grouped = group_digits(whole);
+    Some(if text.contains('.') {
+        format!("{grouped}.{decimals}")
+    } else {
+        grouped
+    })
+}
+
+fn group_digits(int_part: &str) -> String {
     let mut grouped = String::with_capacity(int_part.len() + int_part.len() / 3);
     for (i, c) in int_part.chars().enumerate() {
         if i > 0 && (int_part.len() - i) % 3 == 0 {

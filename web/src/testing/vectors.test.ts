@@ -58,6 +58,7 @@ const kinds: Record<string, (c: Case) => unknown> = {
     domain.exchangePreview(arg(c).terms as domain.ExchangeTerms, arg(c).side as domain.Side, arg(c).amount as string),
   exchangeRateText: (c) => domain.exchangeRateText(arg(c).terms as domain.ExchangeTerms, arg(c).kind as domain.RateKind),
   formatPrice: (c) => domain.formatPrice(c.input as number),
+  formatDecimalText: (c) => domain.formatDecimalText(c.input as string) ?? null,
   fundSubscribePreview: (c) =>
     domain.fundSubscribePreview(arg(c).product as domain.ProductTerms, arg(c).today as string, arg(c).amount as string),
   fundRedeemPreview: (c) =>

@@ -166,6 +166,9 @@ fn exchange(kind: &str, input: &Value) -> Option<Value> {
                 (arg(input, "terms"), arg(input, "kind"));
             json!(domain::exchange::rate_text(&terms, kind))
         }
+        "formatDecimalText" => json!(domain::money::format_decimal_text(
+            input.as_str().expect("a text")
+        )),
         "formatPrice" => json!(domain::exchange::format_price(
             input.as_i64().expect("a price")
         )),

@@ -43,7 +43,7 @@ describe("the swap history", { timeout: 30_000 }, () => {
     const table = within(await screen.findByRole("table", { name: text("exchange.history.list") }, WAIT));
     const row = within(table.getByRole("row", { name: /64\.621384 USDT/ }));
     expect(row.getByText("−0.00100000 BTC")).toBeVisible();
-    expect(row.getByText(text("exchange.rate_value", { from: "BTC", to: "USDT", rate: "64621.384" }))).toBeVisible();
+    expect(row.getByText(text("exchange.rate_value", { from: "BTC", to: "USDT", rate: "64,621.384" }))).toBeVisible();
 
     await user.click(screen.getByRole("button", { name: text("app.load_more") }));
     expect(await table.findByText("+0.00152923 BTC", {}, WAIT)).toBeVisible();

@@ -24,10 +24,12 @@ export function useExchangeText() {
       return text === key ? asset : text;
     },
     /**
-     * "1 BTC = 65000.00 USD": a rate of the API for one whole `from`, as the domain wrote it (every
-     * decimal it kept, up to ten: a rate is no amount, and rounding it to one would hide it).
+     * "1 BTC = 65,000.00 USD": a rate of the API for one whole `from`, every decimal the domain
+     * kept (up to ten: a rate is no amount, and rounding it to one would hide it), grouped by
+     * thousands by the domain.
      */
-    rate: (text: string, from: string, to: string) => t("exchange.rate_value", { from, to, rate: text }),
+    rate: (text: string, from: string, to: string) =>
+      t("exchange.rate_value", { from, to, rate: domain.formatDecimalText(text) ?? text }),
     /** A price (USD per whole unit, in 10⁻⁸ USD) as the domain writes prices: "65,000.00 USD". */
     price: (price: number) => t("money.amount", { amount: domain.formatPrice(price), currency: "USD" }),
     /** Basis points as a percent: 25 → "0.25%". */

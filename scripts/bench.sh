@@ -54,13 +54,13 @@ fi
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 pids=()
-pg_db=""
+pg_dbs=()
 cleanup() {
   kill "${pids[@]}" 2>/dev/null || true
   wait "${pids[@]}" 2>/dev/null || true
-  if [ -n "$pg_db" ]; then
-    psql -q -h 127.0.0.1 -U postgres -d postgres -c "DROP DATABASE IF EXISTS $pg_db WITH (FORCE)" >/dev/null 2>&1 || true
-  fi
+  for db in "${pg_dbs[@]}"; do
+    psql -q -h 127.0.0.1 -U postgres -d postgres -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true
+  done
   rm -rf "$data"
 }
 # start_server PORT DATA_DIR [DATABASE_URL]: the release server, quiet, until /healthz answers.
@@ -95,22 +95,23 @@ cards_on() {
   cargo run -q --release -p server --example authorizations -- "$2" "$3" "$4"
 }
 
-# pg_server: a release server on a fresh PostgreSQL database (once), when 127.0.0.1:5432 answers;
-# sets pg_url and pg_port.
+# pg_server NAME: a release server on a fresh PostgreSQL database of its own, when 127.0.0.1:5432
+# answers; sets pg_url, pg_port and pg_data.
 pg_server() {
-  [ -n "$pg_db" ] && return 0
   command -v pg_isready >/dev/null 2>&1 && pg_isready -h 127.0.0.1 -p 5432 -q || return 1
-  pg_db="fiscard_bench_$$"
-  pg_url="postgres://postgres@127.0.0.1:5432/$pg_db"
-  psql -q -h 127.0.0.1 -U postgres -d postgres -c "CREATE DATABASE $pg_db" >/dev/null
+  local db="fiscard_bench_$$_$1"
+  pg_dbs+=("$db")
+  pg_url="postgres://postgres@127.0.0.1:5432/$db"
+  psql -q -h 127.0.0.1 -U postgres -d postgres -c "CREATE DATABASE $db" >/dev/null
   pg_port=$(free_port)
-  start_server "$pg_port" "$data/pg" "$pg_url"
+  pg_data="$data/pg-$1"
+  start_server "$pg_port" "$pg_data" "$pg_url"
 }
 
 if part cards; then
 cards_on SQLite "http://127.0.0.1:$port" "$data" "$data/fiscard.db"
-if pg_server; then
-  cards_on PostgreSQL "http://127.0.0.1:$pg_port" "$data/pg" "$pg_url"
+if pg_server cards; then
+  cards_on PostgreSQL "http://127.0.0.1:$pg_port" "$pg_data" "$pg_url"
 else
   echo "== cards on PostgreSQL: 127.0.0.1:5432 does not answer: skipped"
 fi
@@ -122,10 +123,14 @@ exchange_on() {
   cargo run -q --release -p server --example exchange -- "$2" "$3" "$4"
 }
 
+# The exchange registers its own users: on servers of its own, so the sign-ups of the parts
+# before it (one client address) leave its registration limit untouched.
 if part exchange; then
-exchange_on SQLite "http://127.0.0.1:$port" "$data" "$data/fiscard.db"
-if pg_server; then
-  exchange_on PostgreSQL "http://127.0.0.1:$pg_port" "$data/pg" "$pg_url"
+exchange_port=$(free_port)
+start_server "$exchange_port" "$data/exchange"
+exchange_on SQLite "http://127.0.0.1:$exchange_port" "$data/exchange" "$data/exchange/fiscard.db"
+if pg_server exchange; then
+  exchange_on PostgreSQL "http://127.0.0.1:$pg_port" "$pg_data" "$pg_url"
 else
   echo "== exchange on PostgreSQL: 127.0.0.1:5432 does not answer: skipped"
 fi

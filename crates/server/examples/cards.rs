@@ -13,11 +13,9 @@
 #[path = "common/mod.rs"]
 mod common;
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use server::db::Db;
 use server::services::{ledger, passwords::Passwords};
 
 use common::{Figures, PIN, measure, post_as, prepare, register, report};
@@ -27,15 +25,7 @@ const CONCURRENT: usize = 16;
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() -> anyhow::Result<()> {
-    let mut args = std::env::args().skip(1);
-    let base = args
-        .next()
-        .unwrap_or_else(|| "http://127.0.0.1:8080".into());
-    let data = PathBuf::from(args.next().unwrap_or_else(|| "data".into()));
-    let database_url = args
-        .next()
-        .unwrap_or_else(|| data.join("fiscard.db").to_string_lossy().into_owned());
-    let db = Db::attach(&database_url, 2)?;
+    let (base, data, db) = common::target()?;
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(64)
         .build()?;

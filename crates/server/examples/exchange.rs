@@ -14,14 +14,12 @@
 #[path = "common/mod.rs"]
 mod common;
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use domain::wallet::Coin;
 use serde_json::json;
-use server::db::Db;
-use server::services::{ledger, passwords::Passwords, wallet::prices};
+use server::services::{passwords::Passwords, wallet::prices};
 
 use common::{Figures, PIN, post_as, prepare, register, report};
 
@@ -92,15 +90,7 @@ async fn swap(client: &reqwest::Client, base: &str, token: &str) -> anyhow::Resu
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() -> anyhow::Result<()> {
-    let mut args = std::env::args().skip(1);
-    let base = args
-        .next()
-        .unwrap_or_else(|| "http://127.0.0.1:8080".into());
-    let data = PathBuf::from(args.next().unwrap_or_else(|| "data".into()));
-    let database_url = args
-        .next()
-        .unwrap_or_else(|| data.join("fiscard.db").to_string_lossy().into_owned());
-    let db = Db::attach(&database_url, 2)?;
+    let (base, data, db) = common::target()?;
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(64)
         .build()?;
@@ -162,20 +152,5 @@ async fn main() -> anyhow::Result<()> {
         &Figures::of(probed, probe_errors, started.elapsed()),
     );
 
-    let check = db
-        .read(|conn| Ok(ledger::check(conn)?))
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    println!(
-        "ledger check         {}",
-        if check.problems.is_empty() {
-            "passed".to_owned()
-        } else {
-            format!("FAILED: {:?}", check.problems)
-        }
-    );
-    if !check.problems.is_empty() {
-        anyhow::bail!("the ledger check failed");
-    }
-    Ok(())
+    common::ledger_check(&db).await
 }

@@ -12,13 +12,10 @@
 #[path = "common/mod.rs"]
 mod common;
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use domain::wallet::{Coin, Network};
 use serde_json::Value;
-use server::db::Db;
-use server::services::ledger;
 use server::services::wallet::chain::{self, Output};
 
 use common::{measure, register, report};
@@ -27,15 +24,7 @@ const PHASE: Duration = Duration::from_secs(5);
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() -> anyhow::Result<()> {
-    let mut args = std::env::args().skip(1);
-    let base = args
-        .next()
-        .unwrap_or_else(|| "http://127.0.0.1:8080".into());
-    let data = PathBuf::from(args.next().unwrap_or_else(|| "data".into()));
-    let database_url = args
-        .next()
-        .unwrap_or_else(|| data.join("fiscard.db").to_string_lossy().into_owned());
-    let db = Db::attach(&database_url, 2)?;
+    let (base, data, db) = common::target()?;
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(64)
         .build()?;
@@ -107,20 +96,5 @@ async fn main() -> anyhow::Result<()> {
         balance.rps / own.rps
     );
 
-    let check = db
-        .read(|conn| Ok(ledger::check(conn)?))
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    println!(
-        "ledger check         {}",
-        if check.problems.is_empty() {
-            "passed".to_owned()
-        } else {
-            format!("FAILED: {:?}", check.problems)
-        }
-    );
-    if !check.problems.is_empty() {
-        anyhow::bail!("the ledger check failed");
-    }
-    Ok(())
+    common::ledger_check(&db).await
 }

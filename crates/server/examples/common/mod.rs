@@ -268,3 +268,38 @@ pub async fn post_as(
     }
     Ok(answer["content"].clone())
 }
+
+/// The server the example measures, from its arguments: its base URL, its data directory and
+/// its database (the SQLite file in the data directory unless a URL is given), attached.
+pub fn target() -> anyhow::Result<(String, std::path::PathBuf, Db)> {
+    let mut args = std::env::args().skip(1);
+    let base = args
+        .next()
+        .unwrap_or_else(|| "http://127.0.0.1:8080".into());
+    let data = std::path::PathBuf::from(args.next().unwrap_or_else(|| "data".into()));
+    let database_url = args
+        .next()
+        .unwrap_or_else(|| data.join("fiscard.db").to_string_lossy().into_owned());
+    let db = Db::attach(&database_url, 2)?;
+    Ok((base, data, db))
+}
+
+/// Runs the ledger check and prints its verdict; an error when it found a problem.
+pub async fn ledger_check(db: &Db) -> anyhow::Result<()> {
+    let check = db
+        .read(|conn| Ok(server::services::ledger::check(conn)?))
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    println!(
+        "ledger check         {}",
+        if check.problems.is_empty() {
+            "passed".to_owned()
+        } else {
+            format!("FAILED: {:?}", check.problems)
+        }
+    );
+    if !check.problems.is_empty() {
+        anyhow::bail!("the ledger check failed");
+    }
+    Ok(())
+}

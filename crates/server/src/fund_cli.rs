@@ -175,66 +175,8 @@ fn print_product(p: &Product, today: Date) {
 pub async fn admin(config: &Config, action: FundAction) -> anyhow::Result<bool> {
     let (db, now) = open(config)?;
     let today = business_date(now);
-    let operator = command_line_operator();
     match action {
-        FundAction::Product {
-            action: ProductAction::List,
-        } => {
-            let all = db
-                .read(|conn| Ok(products::all(conn)?))
-                .await
-                .map_err(|e| failed(&e))?;
-            all.iter().for_each(|p| print_product(p, today));
-        }
-        FundAction::Product {
-            action: ProductAction::Create { kind, terms },
-        } => {
-            let new = new_product(&kind, &terms)?;
-            let made = db
-                .write(move |conn| {
-                    let made = match products::create(conn, &new, now)? {
-                        Ok(made) => made,
-                        Err(refused) => return Ok(Err(anyhow::anyhow!("{refused}"))),
-                    };
-                    operator_audit::record(
-                        conn,
-                        &operator,
-                        "fund_product_create",
-                        &made.id,
-                        &format!("{made:?}"),
-                        now,
-                    )?;
-                    Ok(Ok(made))
-                })
-                .await
-                .map_err(|e| failed(&e))??;
-            print_product(&made, today);
-        }
-        FundAction::Product {
-            action: ProductAction::Close { id },
-        } => {
-            let closed = db
-                .write(move |conn| {
-                    let closed = products::close(conn, id.trim(), now)?;
-                    if closed {
-                        operator_audit::record(
-                            conn,
-                            &operator,
-                            "fund_product_close",
-                            id.trim(),
-                            "closed to new subscriptions",
-                            now,
-                        )?;
-                    }
-                    Ok(closed.then_some(id))
-                })
-                .await
-                .map_err(|e| failed(&e))?;
-            match closed {
-                Some(id) => println!("{} closed to new subscriptions", id.trim()),
-                None => anyhow::bail!("no open product with that id"),
-            }
-        }
+        FundAction::Product { action } => product(&db, action, now).await?,
         FundAction::Accrue { until } => {
             let until = match until {
                 Some(text) => Date::parse(text.trim())
@@ -282,4 +224,67 @@ pub async fn admin(config: &Config, action: FundAction) -> anyhow::Result<bool> 
         }
     }
     Ok(true)
+}
+
+/// `admin fund product …` (audited).
+async fn product(db: &Db, action: ProductAction, now: i64) -> anyhow::Result<()> {
+    let today = business_date(now);
+    let operator = command_line_operator();
+    match action {
+        ProductAction::List => {
+            let all = db
+                .read(|conn| Ok(products::all(conn)?))
+                .await
+                .map_err(|e| failed(&e))?;
+            for p in &all {
+                print_product(p, today);
+            }
+        }
+        ProductAction::Create { kind, terms } => {
+            let new = new_product(&kind, &terms)?;
+            let made = db
+                .write(move |conn| {
+                    let made = match products::create(conn, &new, now)? {
+                        Ok(made) => made,
+                        Err(refused) => return Ok(Err(anyhow::anyhow!("{refused}"))),
+                    };
+                    operator_audit::record(
+                        conn,
+                        &operator,
+                        "fund_product_create",
+                        &made.id,
+                        &format!("{made:?}"),
+                        now,
+                    )?;
+                    Ok(Ok(made))
+                })
+                .await
+                .map_err(|e| failed(&e))??;
+            print_product(&made, today);
+        }
+        ProductAction::Close { id } => {
+            let closed = db
+                .write(move |conn| {
+                    let closed = products::close(conn, id.trim(), now)?;
+                    if closed {
+                        operator_audit::record(
+                            conn,
+                            &operator,
+                            "fund_product_close",
+                            id.trim(),
+                            "closed to new subscriptions",
+                            now,
+                        )?;
+                    }
+                    Ok(closed.then_some(id))
+                })
+                .await
+                .map_err(|e| failed(&e))?;
+            match closed {
+                Some(id) => println!("{} closed to new subscriptions", id.trim()),
+                None => anyhow::bail!("no open product with that id"),
+            }
+        }
+    }
+    Ok(())
 }

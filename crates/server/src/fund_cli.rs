@@ -13,7 +13,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
 use crate::services::fund::products::{self, NewProduct, Product};
-use crate::services::fund::{accrual, business_date, reconcile};
+use crate::services::fund::{accrual, business_date, reconcile, seed};
 use crate::services::operator_audit::{self, command_line_operator};
 
 /// The operators' fund commands.
@@ -286,5 +286,70 @@ async fn product(db: &Db, action: ProductAction, now: i64) -> anyhow::Result<()>
             }
         }
     }
+    Ok(())
+}
+
+/// Holders a transaction when seeding.
+pub const SEED_BATCH: u64 = 1000;
+
+/// Seeds `count` fund holders (after those there are), `SEED_BATCH` a transaction, each
+/// subscribing `amount` minor units on the business date of `now`. Answers how long it took.
+///
+/// # Errors
+/// A database failure, or a seed the services refuse.
+pub async fn seed_holders(
+    db: &Db,
+    count: u64,
+    amount: i64,
+    now: i64,
+) -> anyhow::Result<std::time::Duration> {
+    let started = std::time::Instant::now();
+    let first = db
+        .read(|conn| {
+            use diesel::prelude::*;
+            Ok(crate::db::schema::users::table
+                .count()
+                .get_result::<i64>(conn)?)
+        })
+        .await
+        .map_err(|e| failed(&e))?;
+    let first = u64::try_from(first).unwrap_or(0);
+    // Sign-ins are not part of it: one hash for every seeded user.
+    let hash = "seeded:no-sign-in".to_owned();
+    let mut done = 0;
+    while done < count {
+        let batch = SEED_BATCH.min(count - done);
+        let (from, hash) = (first + done, hash.clone());
+        db.write(move |conn| {
+            Ok(seed::holders(
+                conn,
+                from,
+                batch,
+                amount,
+                &hash,
+                business_date(now),
+                now,
+            )?)
+        })
+        .await
+        .map_err(|e| failed(&e))?;
+        done += batch;
+    }
+    Ok(started.elapsed())
+}
+
+/// `simulate fund-holders --count N --amount 100`.
+pub async fn simulate_holders(config: &Config, count: u64, amount: &str) -> anyhow::Result<()> {
+    let (db, now) = open(config)?;
+    let minor = parse_amount(amount.trim(), 2)
+        .ok()
+        .filter(|a| *a > 0)
+        .with_context(|| format!("--amount {amount:?} is not a positive USD amount"))?;
+    let took = seed_holders(&db, count, minor, now).await?;
+    println!(
+        "{count} fund holders of {} USD each in {} ms",
+        amount_text(minor, 2),
+        took.as_millis()
+    );
     Ok(())
 }

@@ -10,6 +10,8 @@ import type { RouteHandle } from "./shell/route-handle";
 const goTo = (to: string): RouteObject => ({ index: true, loader: () => redirect(to), element: null });
 const needsLogin: RouteHandle = { protected: true };
 const accountArea: RouteHandle = { protected: true, usesDomain: true };
+/** The wallet and exchange pages read the markets wasm module too. */
+const marketsArea: RouteHandle = { ...accountArea, usesMarkets: true };
 const form: RouteHandle = { usesDomain: true };
 const readsCards: RouteHandle = { reads: [firstCardsPage] };
 
@@ -87,7 +89,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "wallet",
-        handle: accountArea,
+        handle: marketsArea,
         lazy: () => import("./routes/account-layout"),
         children: [
           goTo(paths.walletOverview),
@@ -102,7 +104,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "exchange",
-        handle: accountArea,
+        handle: marketsArea,
         lazy: () => import("./routes/account-layout"),
         children: [
           { index: true, handle: { title: "exchange.title" }, lazy: () => import("./routes/exchange/exchange") },

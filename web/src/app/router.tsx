@@ -3,13 +3,15 @@ import { RouteError } from "@/components/errors/route-error";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { paths } from "@/config/paths";
 import { firstCardsPage } from "@/features/cards/api/get-cards";
+import { firstStepsRead } from "@/features/user/api/get-first-steps";
 import { RootLayout } from "./routes/root";
 import type { RouteHandle } from "./shell/route-handle";
 
 /** A path that only redirects: its loader answers before anything renders, so it shows nothing. */
 const goTo = (to: string): RouteObject => ({ index: true, loader: () => redirect(to), element: null });
-const needsLogin: RouteHandle = { protected: true };
-const accountArea: RouteHandle = { protected: true, usesDomain: true };
+/** The account areas' layout shows the first steps below the page (routes/account-layout.tsx). */
+const needsLogin: RouteHandle = { protected: true, reads: [firstStepsRead] };
+const accountArea: RouteHandle = { ...needsLogin, usesDomain: true };
 /** The wallet and exchange pages read the markets wasm module too. */
 const marketsArea: RouteHandle = { ...accountArea, usesMarkets: true };
 const form: RouteHandle = { usesDomain: true };

@@ -18,8 +18,8 @@ type Loading<M> = Promise<M> & { status?: "fulfilled"; value?: M };
 
 /** One module's loader: `load` imports it once, on first use; `loaded` is it once it has loaded. */
 interface Loader<M> {
-  load(): Promise<M>;
-  loaded(): M | undefined;
+  readonly load: () => Promise<M>;
+  readonly loaded: () => M | undefined;
 }
 
 /**
@@ -29,7 +29,7 @@ interface Loader<M> {
 function loader<M>(importModule: () => Promise<M>, binaryUrl: string): Loader<M> {
   let loading: Loading<M> | undefined;
   return {
-    load() {
+    load: () => {
       if (loading) return loading;
       preloadBinary(binaryUrl);
       const promise: Loading<M> = importModule().then(

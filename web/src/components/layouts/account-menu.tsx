@@ -7,7 +7,7 @@ import { accountMenu, type NavItem } from "./nav-items";
 
 function useCurrent() {
   const { pathname } = useLocation();
-  return (item: NavItem) => isWithin(pathname, item.area ?? item.to);
+  return (item: NavItem) => (item.exact ? pathname === item.to : isWithin(pathname, item.area ?? item.to));
 }
 
 /** The account area's menu on desktop: the groups of SPEC §2 down the side. */

@@ -1,0 +1,20 @@
+import type { FundRecord, FundRecordFilter } from "../api/fund-records";
+import type { FundText } from "./use-fund-text";
+
+/** The record types the filter offers, in its order. */
+export const RECORD_FILTERS: readonly FundRecordFilter[] = ["SUBSCRIBE", "REDEEM", "INTEREST"];
+
+/** A record's amount with its sign as the fund sees it: what came in (+), what went out (−). */
+export function signedAmount(record: FundRecord, f: FundText): string {
+  return `${record.type === "REDEEM" ? "−" : "+"}${f.amount(record.amount, assetOf(record))}`;
+}
+
+/** The asset a record's amounts are in. */
+export function assetOf(record: FundRecord): string {
+  return record.asset;
+}
+
+/** "Subscription · USD Current": what a record was, of which product. */
+export function recordTitle(record: FundRecord, f: FundText): string {
+  return f.t("fund.records.what", { type: f.recordTypeName(record.type), product: record.productName });
+}

@@ -55,10 +55,16 @@ export function FixedPositions({
                     {t("fund.redeem")}
                   </Button>
                 </HStack>
-                <DataList.Root orientation={{ base: "vertical", sm: "horizontal" }} size="sm" gap="2">
+                <DataList.Root
+                  orientation="vertical"
+                  size="sm"
+                  display="grid"
+                  gridTemplateColumns={{ base: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" }}
+                  gap="3"
+                >
                   {rows.map(([label, value]) => (
                     <DataList.Item key={label}>
-                      <DataList.ItemLabel minWidth="36">{label}</DataList.ItemLabel>
+                      <DataList.ItemLabel>{label}</DataList.ItemLabel>
                       <DataList.ItemValue fontVariantNumeric="tabular-nums">{value}</DataList.ItemValue>
                     </DataList.Item>
                   ))}

@@ -34,7 +34,7 @@ function DayChart({
   readonly asset: string;
 }) {
   const data = days.map((day) => ({ date: day.date, value: Number(pick(day)), text: pick(day) }));
-  const chart = useChart({ data, series: [{ name: "value", color: kind === "bar" ? "orange.solid" : "teal.solid" }] });
+  const chart = useChart({ data, series: [{ name: "value", color: kind === "bar" ? "teal.solid" : "blue.solid" }] });
   const tooltip = (
     <Tooltip
       animationDuration={100}
@@ -51,7 +51,14 @@ function DayChart({
     <>
       <CartesianGrid stroke={chart.color("border") as string} vertical={false} />
       <XAxis dataKey={chart.key("date")} tickLine={false} axisLine={false} tickFormatter={f.shortDay} minTickGap={24} />
-      <YAxis tickLine={false} axisLine={false} width={64} tickFormatter={chart.formatNumber({ notation: "compact" })} />
+      {/* The value moves by cents on hundreds: its axis spans the days' values, not from zero. */}
+      <YAxis
+        tickLine={false}
+        axisLine={false}
+        width={64}
+        domain={kind === "bar" ? [0, "auto"] : ["auto", "auto"]}
+        tickFormatter={chart.formatNumber({ notation: "compact" })}
+      />
     </>
   );
   const [series] = chart.series;

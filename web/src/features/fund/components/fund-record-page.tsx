@@ -19,7 +19,12 @@ function facts(record: FundRecord, f: FundText): [string, string][] {
     [t("fund.record.status"), f.statusName(record.status)],
     [t("fund.records.amount"), money(record.amount)],
     [t("fund.record.source"), record.source ? f.sourceName(record.source) : null],
-    [t(record.type === "REDEEM" ? "fund.record.forfeited" : "fund.record.interest"), record.type === "SUBSCRIBE" || !positive(record.interest) ? null : money(record.interest)],
+    // What a maturity paid besides the principal, or what an early redemption gave up (a day's
+    // interest is its amount).
+    [
+      t(record.type === "REDEEM" ? "fund.record.forfeited" : "fund.record.interest"),
+      (record.type === "MATURITY" || record.type === "REDEEM") && positive(record.interest) ? money(record.interest) : null,
+    ],
     [t("fund.records.business_date"), f.day(record.businessDate)],
     [t("fund.preview.value_date"), record.type === "INTEREST" ? null : day(record.valueDate)],
     [t("fund.preview.interest_start"), day(record.interestStartDate)],

@@ -6,12 +6,7 @@ export const RECORD_FILTERS: readonly FundRecordFilter[] = ["SUBSCRIBE", "REDEEM
 
 /** A record's amount with its sign as the fund sees it: what came in (+), what went out (−). */
 export function signedAmount(record: FundRecord, f: FundText): string {
-  return `${record.type === "REDEEM" ? "−" : "+"}${f.amount(record.amount, assetOf(record))}`;
-}
-
-/** The asset a record's amounts are in. */
-export function assetOf(record: FundRecord): string {
-  return record.asset;
+  return `${record.type === "REDEEM" ? "−" : "+"}${f.amount(record.amount, record.asset)}`;
 }
 
 /** "Subscription · USD Current": what a record was, of which product. */

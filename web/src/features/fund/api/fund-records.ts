@@ -5,16 +5,16 @@ import { readApiList, useApi, useApiClient, type ApiError, type ApiKey, type Api
 /** A subscription, redemption, day of interest or maturity of `GET fund/v2/order`. */
 export type FundRecord = ApiListItem<"/fund/v2/order">;
 
-/** The types the records are filtered by. */
-export type FundRecordFilter = NonNullable<ApiQuery<"/fund/v2/order", "get">["type"]>;
+/** A record's type, by which the records are filtered. */
+export type FundRecordType = FundRecord["type"];
 
-export const fundRecordsKey = (type: FundRecordFilter | undefined, pageID: number): ApiKey => [
+export const fundRecordsKey = (type: FundRecordType | undefined, pageID: number): ApiKey => [
   "fund/v2/order",
   { type, pageID } satisfies ApiQuery<"/fund/v2/order", "get">,
 ];
 
 /** The records, newest first, a page at a time; `setSize(size + 1)` loads the next. */
-export function useFundRecords(type: FundRecordFilter | undefined) {
+export function useFundRecords(type: FundRecordType | undefined) {
   const client = useApiClient();
   return useSWRInfinite<ApiList<FundRecord>, ApiError>(
     (index: number) => fundRecordsKey(type, index + 1),

@@ -1,8 +1,8 @@
-import type { FundRecord, FundRecordFilter } from "../api/fund-records";
+import type { FundRecord, FundRecordType } from "../api/fund-records";
 import type { FundText } from "./use-fund-text";
 
 /** The record types the filter offers, in its order. */
-export const RECORD_FILTERS: readonly FundRecordFilter[] = ["SUBSCRIBE", "REDEEM", "INTEREST"];
+export const RECORD_FILTERS: readonly FundRecordType[] = ["SUBSCRIBE", "REDEEM", "INTEREST", "MATURITY"];
 
 /** A record's amount with its sign as the fund sees it: what came in (+), what went out (−). */
 export function signedAmount(record: FundRecord, f: FundText): string {

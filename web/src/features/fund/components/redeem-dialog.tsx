@@ -1,11 +1,10 @@
 import { Alert, Button, Group, Input, NativeSelect, Skeleton, Text } from "@chakra-ui/react";
-import type { FundRedeemContext } from "domain-wasm";
 import { useCallback, useRef } from "react";
 import { AppDialog } from "@/components/ui/app-dialog";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { applyRefusal, FormError, FormField, FormStack, useDomainForm } from "@/components/ui/form";
 import { useApiClient } from "@/lib/api-provider";
-import { useFundConfig } from "../api/get-fund-config";
+import { useFundConfig, type FundConfig } from "../api/get-fund-config";
 import type { FundPosition } from "../api/get-fund-positions";
 import type { Product } from "../api/get-products";
 import { redeem, type RedeemInput } from "../api/redeem";
@@ -24,6 +23,9 @@ interface RedeemValues {
 /** The form's fields the server may name in its field errors. */
 const FIELDS = ["productId", "positionId", "destination", "amount"];
 
+/** The "fundRedeem" form's context, as `GET config` sends it. */
+type RedeemContext = NonNullable<FundConfig["redeem"]>;
+
 /** What is redeemed: the current product's shares, or one fixed position whole. */
 export type Redemption = { readonly product: Product; readonly position?: FundPosition };
 
@@ -41,7 +43,7 @@ function RedeemForm({
   onRedeemed,
 }: {
   readonly redemption: Redemption;
-  readonly context: FundRedeemContext;
+  readonly context: RedeemContext;
   readonly f: FundText;
   readonly onRedeemed: (order: FundOrder) => Promise<void>;
 }) {
@@ -52,7 +54,7 @@ function RedeemForm({
   const unit: AssetUnit = { asset: product.asset, scale: scaleOf(product.minimum) };
   const latest = useRef(ctx);
   latest.current = ctx;
-  const context = useCallback((): FundRedeemContext => latest.current, []);
+  const context = useCallback((): RedeemContext => latest.current, []);
   const whole = domain.amountText(ctx.redeemable, unit.scale);
   const {
     register,

@@ -1,5 +1,4 @@
 import { Button, Group, Input, NativeSelect, Skeleton, Text } from "@chakra-ui/react";
-import type { FundSubscribeContext } from "domain-wasm";
 import { useCallback, useRef } from "react";
 import { AppDialog } from "@/components/ui/app-dialog";
 import { LoadFailed } from "@/components/ui/load-failed";
@@ -21,8 +20,11 @@ interface SubscribeValues {
 /** The form's fields the server may name in its field errors. */
 const FIELDS = ["productId", "source", "amount"];
 
+/** The "fundSubscribe" form's context, as `GET config` sends it. */
+type SubscribeContext = FundConfig["subscribe"];
+
 /** What a source holds, in minor units. */
-function balanceOf(context: FundSubscribeContext, source: string): number {
+function balanceOf(context: SubscribeContext, source: string): number {
   const { balances } = context;
   if (source === "WALLET") return balances.wallet;
   if (source === "USD") return balances.usd;
@@ -54,7 +56,7 @@ function SubscribeForm({
   const unit: AssetUnit = { asset: product.asset, scale: scaleOf(product.minimum) };
   const latest = useRef(config);
   latest.current = config;
-  const context = useCallback((): FundSubscribeContext => latest.current.subscribe, []);
+  const context = useCallback((): SubscribeContext => latest.current.subscribe, []);
   const {
     register,
     handleSubmit,

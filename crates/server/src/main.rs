@@ -289,6 +289,11 @@ enum AdminAction {
         #[command(subcommand)]
         action: server::exchange_cli::ExchangeAction,
     },
+    /// The fixed-income fund: products, the accrual job, reconciling the figures.
+    Fund {
+        #[command(subcommand)]
+        action: server::fund_cli::FundAction,
+    },
     /// Expire the authorization holds the network neither cleared nor voided within
     /// FISCARD_AUTHORIZATION_HOLD_DAYS (the server does it on a timer): their money goes back to
     /// the cards. Safe to run at any time, and beside running servers.
@@ -379,6 +384,15 @@ async fn main() -> anyhow::Result<()> {
         Command::Admin {
             action: AdminAction::Exchange { action },
         } => server::exchange_cli::admin(&config, action).await,
+        Command::Admin {
+            action: AdminAction::Fund { action },
+        } => {
+            if server::fund_cli::admin(&config, action).await? {
+                Ok(())
+            } else {
+                std::process::exit(1)
+            }
+        }
         Command::Admin {
             action: AdminAction::ExpireHolds,
         } => server::admin::expire_holds(&config).await,

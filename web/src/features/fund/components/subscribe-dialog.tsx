@@ -6,7 +6,7 @@ import { applyRefusal, FormError, FormField, FormStack, useDomainForm } from "@/
 import { useApiClient } from "@/lib/api-provider";
 import { useFundConfig, type FundConfig } from "../api/get-fund-config";
 import type { Product } from "../api/get-products";
-import { subscribe, type FundOrder, type SubscribeInput } from "../api/subscribe";
+import { subscribe, type FundOrder } from "../api/subscribe";
 import { SubscribeFacts, type AssetUnit } from "./preview-facts";
 import { scaleOf, type FundText } from "./use-fund-text";
 import { useFundPreviews } from "./use-fund-previews";
@@ -82,7 +82,7 @@ function SubscribeForm({
     const input = JSON.stringify([values.source, values.amount]);
     const key = unanswered.current?.input === input ? unanswered.current.key : crypto.randomUUID();
     unanswered.current = { key, input };
-    const answer = await subscribe(api, { productId: product.productId, source: values.source as SubscribeInput["source"], amount: values.amount }, key);
+    const answer = await subscribe(api, { productId: product.productId, source: values.source, amount: values.amount }, key);
     if (answer.ok || !answer.networkError) unanswered.current = null;
     if (answer.ok) await onSubscribed(answer.content);
     else applyRefusal(setError, answer, FIELDS);

@@ -3,8 +3,9 @@
 // certification, AML and QI approved by the operator) is given 1,000.00 USD by a wire the
 // operator credits, subscribes 500 USD of it to the current product (3.65 %) from the USD
 // account, seeing the domain's preview (value date today, interest from tomorrow, 0.05 USD a
-// day); two days pass (the clock moved, the accrual job run by the operator's command), and the
-// fund shows yesterday's profit of 0.05 USD (500.00 × 3.65 % / 365, exactly 0.0001 of the shares);
+// day), and logs out; two days pass (the clock moved, the accrual job run by the operator's
+// command), the investor comes back to the fund's address and logs in, and the fund shows
+// yesterday's profit of 0.05 USD (500.00 × 3.65 % / 365, exactly 0.0001 of the shares);
 // the investor redeems everything (Max) to the USD account, and the records list the
 // subscription, the interest and the redemption, one of them opened. The screens are read in
 // zh-HK too; the ledger check and the fund's reconciliation pass.
@@ -88,11 +89,18 @@ async function fundJourney(j) {
   await valueOf(currentFigures, t("fund.overview.unusable_shares")).filter({ hasText: exactly(usd(SUBSCRIBED)) }).waitFor();
   await overview.getByText(usd(SUBSCRIBED), { exact: true }).first().waitFor();
 
-  // Two days pass; the accrual job runs (the operator's command; a re-run accrues nothing).
-  await j.moveTime(2 * DAY_MS);
+  // The investor leaves; two days pass (the test clock moves a day at most at a time), and the
+  // accrual job runs (the operator's command; a re-run accrues nothing).
+  await j.logOut();
+  await j.moveTime(DAY_MS);
+  await j.moveTime(DAY_MS);
   await server.admin("fund", "accrue");
   await server.admin("fund", "accrue");
-  await page.reload();
+  // Back at the fund's address: direct entry while logged out opens the login dialog (SPEC §2).
+  await page.goto("/fund");
+  const login = page.getByRole("dialog", { name: t("auth.login.title"), exact: true });
+  await login.waitFor();
+  await j.logIn({ dialog: login });
   await j.shows(t("fund.title"));
   const earned = dayInterest(SUBSCRIBED);
   const yesterday = overview.locator("div").filter({ has: page.getByText(t("fund.overview.yesterday_profit"), { exact: true }) }).last();
@@ -114,7 +122,8 @@ async function fundJourney(j) {
   await confirm(j, redeem, t("fund.redeem.submit"));
   await valueOf(currentFigures, t("fund.overview.usable_shares")).filter({ hasText: exactly(usd(0n)) }).waitFor();
   // The USD account holds what was not subscribed, the redeemed shares and the interest.
-  const accounts = await callApi(server, "account/balance", { token: user.token });
+  const session = await page.evaluate(() => localStorage.getItem("accessToken"));
+  const accounts = await callApi(server, "account/balance", { token: session });
   assert.equal(accounts.find((a) => a.accountType === "BankAccount")?.balance, "1000.05");
 
   // The records: the redemption, the day's interest, the subscription, newest first.

@@ -20,14 +20,14 @@ const COMPANY_DOCUMENTS = [
   "proofOfAddressImg",
 ];
 
-/** Uploads a document as the web app does (`POST user/file`); resolves to its reference. */
+/** Uploads a document as the web app does (`POST user/file`); resolves to its reference ("….png"). */
 async function upload(server, token, name) {
   const form = new FormData();
   form.append("file", new Blob([PNG], { type: "image/png" }), name);
   const response = await fetch(`${server.baseUrl}/api/user/file`, { method: "POST", headers: { "Access-Token": token, "User-Lang": "en-US" }, body: form });
   const envelope = await response.json();
   if (envelope.statusCode !== 200) throw new Error(`user/file: ${envelope.statusCode} ${envelope.message}`);
-  return envelope.content;
+  return envelope.content.reference;
 }
 
 /** Makes `user` (from registerUser) an approved company investor with AML and QI approved. */

@@ -92,6 +92,10 @@ text_enum! {
         PinChange = "pinChange",
         PasswordChange = "passwordChange",
         MobileBind = "mobileBind",
+        /// Subscribe to a fund product.
+        FundSubscribe = "fundSubscribe",
+        /// Redeem fund shares.
+        FundRedeem = "fundRedeem",
     }
 }
 
@@ -127,6 +131,8 @@ pub const POLICY: &[(SecureAction, Rule)] = &[
     (SecureAction::PinChange, Rule::AccountChangeWithPin),
     (SecureAction::PasswordChange, Rule::AccountChange),
     (SecureAction::MobileBind, Rule::AccountChange),
+    (SecureAction::FundSubscribe, Rule::TradeSwitches),
+    (SecureAction::FundRedeem, Rule::TradeSwitches),
 ];
 
 pub fn rule_of(action: SecureAction) -> Rule {

@@ -105,6 +105,11 @@ pub struct Config {
     pub deposit_keys: crate::services::wallet::derive::DepositKeys,
     /// The exchange: its price feed, how old a price may be, how long a quote holds.
     pub exchange: ExchangeConfig,
+    /// `FISCARD_FUND_ACCRUAL_SECS`, default 300: how often the server runs the fund's daily
+    /// accrual job (each run accrues every business day before today not yet accrued, so it
+    /// is safe on every instance at once); 0 turns it off (then `fiscard admin fund accrue`
+    /// runs it).
+    pub fund_accrual_secs: u64,
     pub secrets: Secrets,
 }
 
@@ -281,6 +286,7 @@ impl Config {
             payouts: PayoutConfig::from_lookup(&get)?,
             deposit_keys: crate::services::wallet::derive::DepositKeys::from_lookup(&get)?,
             exchange: ExchangeConfig::from_lookup(&get, mode)?,
+            fund_accrual_secs: var(&get, "FISCARD_FUND_ACCRUAL_SECS", 300)?,
             secrets: load_secrets(mode, &data_dir, &get)?,
             data_dir,
         };

@@ -13,6 +13,7 @@ pub mod config;
 pub mod db;
 pub mod exchange_cli;
 pub mod extract;
+pub mod fund_cli;
 pub mod logging;
 pub mod mailer;
 pub mod middleware;
@@ -158,6 +159,13 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
                 tick_ms: exchange.tick_ms(),
             }),
             exchange.tick_ms(),
+        );
+    }
+    if state.config.fund_accrual_secs > 0 {
+        services::fund::accrual::spawn(
+            state.db.clone(),
+            state.clock.clone(),
+            std::time::Duration::from_secs(state.config.fund_accrual_secs),
         );
     }
     let running = start(state)?;

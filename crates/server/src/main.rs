@@ -102,6 +102,17 @@ enum SimulateEvent {
         #[arg(long, default_value_t = 1)]
         ticks: i64,
     },
+    /// Many fund holders at once (for load runs): each a user, a wire into their USD account and
+    /// a subscription of the USD current product from it, through the server's own services
+    /// (writes the database directly).
+    FundHolders {
+        /// How many holders.
+        #[arg(long, default_value_t = 1000)]
+        count: u64,
+        /// What each subscribes, in USD.
+        #[arg(long, default_value = "100")]
+        amount: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -289,6 +300,11 @@ enum AdminAction {
         #[command(subcommand)]
         action: server::exchange_cli::ExchangeAction,
     },
+    /// The fixed-income fund: products, the accrual job, reconciling the figures.
+    Fund {
+        #[command(subcommand)]
+        action: server::fund_cli::FundAction,
+    },
     /// Expire the authorization holds the network neither cleared nor voided within
     /// FISCARD_AUTHORIZATION_HOLD_DAYS (the server does it on a timer): their money goes back to
     /// the cards. Safe to run at any time, and beside running servers.
@@ -369,6 +385,9 @@ async fn main() -> anyhow::Result<()> {
             SimulateEvent::Prices { ticks } => {
                 server::exchange_cli::simulate_prices(&config, ticks).await
             }
+            SimulateEvent::FundHolders { count, amount } => {
+                server::fund_cli::simulate_holders(&config, count, &amount).await
+            }
         },
         Command::Admin {
             action: AdminAction::Withdrawal { action },
@@ -379,6 +398,15 @@ async fn main() -> anyhow::Result<()> {
         Command::Admin {
             action: AdminAction::Exchange { action },
         } => server::exchange_cli::admin(&config, action).await,
+        Command::Admin {
+            action: AdminAction::Fund { action },
+        } => {
+            if server::fund_cli::admin(&config, action).await? {
+                Ok(())
+            } else {
+                std::process::exit(1)
+            }
+        }
         Command::Admin {
             action: AdminAction::ExpireHolds,
         } => server::admin::expire_holds(&config).await,

@@ -74,7 +74,7 @@ pub async fn document() -> HttpResponse {
         (name = "investor", description = "The AML and qualified-investor questionnaires."),
         (name = "account", description = "The user's USD accounts, on the double-entry ledger."),
         (name = "fiscard", description = "Virtual cards: BINs, applying, revealing, recharging, orders, transactions."),
-        (name = "fund", description = "The investor's saved bank accounts."),
+        (name = "fund", description = "The investor's saved bank accounts and USD withdrawals; the fixed-income fund: the current and fixed products, the forms' contexts, subscriptions and redemptions, the user's figures and records."),
         (name = "wallet", description = "The crypto wallet: coins and networks, balances and their USD value, deposit addresses, withdrawals, records."),
         (name = "exchange", description = "The exchange: pairs, indicative rates, quotes bound to the user for seconds, swaps accepted once, the swap history."),
         (name = "issuer", description = "Signed card-transaction events from the card issuer."),

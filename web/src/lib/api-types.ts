@@ -91,6 +91,31 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/config": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The fund forms' contexts
+         * @description What `validate("fundSubscribe" | "fundRedeem", …)` and the previews take, unchanged: the
+         *     product, today's business date, the user's balances (wallet, USD account, usable current
+         *     shares) and what the product still takes from them; the current product's usable shares or
+         *     the fixed position's principal to redeem. An unknown product, or a position that is not the
+         *     user's (or not of that product), answers 404; neither given, 400.
+         *     statusCodes: 200, 101, 400, 404.
+         */
+        readonly get: operations["show_fund_config"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/exchange/pairs": {
         readonly parameters: {
             readonly query?: never;
@@ -605,6 +630,93 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/fund/v2/asset": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The user's fund
+         * @description Total value, yesterday's profit and the history profit, and the current and fixed
+         *     products' figures, in one asset (USD unless `asset` says otherwise); zeros for a user who
+         *     holds nothing. An unknown asset answers 400. statusCodes: 200, 101, 400.
+         */
+        readonly get: operations["show_fund_asset"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/fund/v2/asset/daily": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The user's fund day by day
+         * @description The `days` business days before today (30 unless said, at most 366), oldest first: each
+         *     day's interest on all the user's positions and the shares that earned it plus that
+         *     interest; zeros for a day the job has not accrued yet. statusCodes: 200, 101, 400.
+         */
+        readonly get: operations["show_fund_daily"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/fund/v2/order": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The user's fund records
+         * @description Subscriptions, redemptions, the days that paid interest (one per position and day) and
+         *     maturities, newest first, paged; filtered by `type`. An unknown type answers 400.
+         *     statusCodes: 200, 101, 400.
+         */
+        readonly get: operations["list_fund_orders"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/fund/v2/order/{id}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * A fund record
+         * @description One record of the user's. An unknown id, or another user's, answers 404.
+         *     statusCodes: 200, 101, 404.
+         */
+        readonly get: operations["show_fund_order"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/healthz": {
         readonly parameters: {
             readonly query?: never;
@@ -716,6 +828,84 @@ export interface paths {
         readonly get: operations["document"];
         readonly put?: never;
         readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/product": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The fund's products
+         * @description The current product (subscribe and redeem any day, from and to the wallet or the USD
+         *     account) and the fixed products (subscribed from the fund account during their raise), with
+         *     their rates, dates, limits, phase today and the terms the previews take. No session needed.
+         *     statusCodes: 200.
+         */
+        readonly get: operations["list_fund_products"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/redeem": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Redeem fund shares
+         * @description Needs a session only: money can always come out. The current product's usable shares go to
+         *     the wallet (`WALLET`) or the USD account (`USD`) at once; a fixed position (`positionId`)
+         *     goes back whole to the fund account (`FUND`): before its interest date nothing is lost,
+         *     from then on until maturity all interest accrued so far is forfeited — exactly the
+         *     preview's `forfeitedInterest` (409 when it no longer is, e.g. a day passed: preview again).
+         *     The domain's rules hold (102); a `positionId` that is not one of yours answers 404. Verified
+         *     as the trade policy says (103, 104); takes an `Idempotency-Key`.
+         *     statusCodes: 200, 101, 102, 103, 104, 400, 404, 409, 422.
+         */
+        readonly post: operations["redeem_fund"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/subscribe": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Subscribe to a fund product
+         * @description Needs an open fund account: basic identity (105), investor certification (106), the AML
+         *     questionnaire (107) and the qualified investor questionnaire (108), in that order. The
+         *     current product takes money from the wallet (`WALLET`) or the USD account (`USD`); a fixed
+         *     product during its raise from the fund account (`FUND`: usable current shares). The
+         *     domain's rules hold (102): product open, source, amount at the asset's scale within the
+         *     minimum and what the product still takes, covered by the source. Verified as the trade
+         *     policy says (103, 104); takes an `Idempotency-Key`. The record carries the preview's dates.
+         *     422 when the source no longer covers it at posting time.
+         *     statusCodes: 200, 101, 102, 103, 104, 105, 106, 107, 108, 400, 409, 422.
+         */
+        readonly post: operations["subscribe_fund"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -2004,6 +2194,13 @@ export interface components {
             /** @default null */
             readonly network?: components["schemas"]["Input_String"];
         };
+        /** @description The current product's figures. */
+        readonly CurrentProductFigures: {
+            readonly historyProfit: string;
+            readonly unsettleProfit: string;
+            readonly unusableShares: string;
+            readonly usableShares: string;
+        };
         /**
          * @description Why an authorization was declined.
          * @enum {string}
@@ -2353,6 +2550,244 @@ export interface components {
             readonly done: boolean;
             readonly steps: readonly components["schemas"]["FirstStepView"][];
         };
+        /** @enum {string} */
+        readonly FixedPhase: "RAISING" | "WAITING" | "EARNING" | "MATURED";
+        /** @description The fixed products' figures. */
+        readonly FixedProductFigures: {
+            readonly historyProfit: string;
+            /** Format: int64 */
+            readonly holdingProducts: number;
+            readonly interestShares: string;
+            readonly totalShares: string;
+            readonly unInterestShares: string;
+            readonly unsettleProfit: string;
+        };
+        /**
+         * @description The dates of a fixed product. Subscriptions are taken until the end of `raise_date`; the
+         *     shares earn from `interest_date` (after the raise) for `period` days; principal and interest
+         *     reach the fund account on the maturity date.
+         */
+        readonly FixedTerms: {
+            /** Format: date */
+            readonly interestDate: string;
+            /** Format: int32 */
+            readonly period: number;
+            /** Format: date */
+            readonly raiseDate: string;
+        };
+        /** @description The user's fund in one asset (SPEC §3 Fund; each figure defined in the README). */
+        readonly FundAsset: {
+            readonly asset: string;
+            /** Format: date */
+            readonly businessDate: string;
+            readonly currentProduct: components["schemas"]["CurrentProductFigures"];
+            readonly fixedProduct: components["schemas"]["FixedProductFigures"];
+            readonly historyProfit: string;
+            readonly totalValue: string;
+            readonly yesterdayProfit: string;
+        };
+        /** @description What a source holds and may spend, in minor units of the product's asset. */
+        readonly FundBalances: {
+            /**
+             * Format: int64
+             * @description The fund account: the current product's usable shares of the asset.
+             */
+            readonly fund: number;
+            /**
+             * Format: int64
+             * @description The USD account's balance (a USD product only).
+             */
+            readonly usd: number;
+            /**
+             * Format: int64
+             * @description The wallet's (main account's) balance of the asset.
+             */
+            readonly wallet: number;
+        };
+        /**
+         * @description What the subscribe and redeem forms take, exactly as `validate("fundSubscribe" |
+         *     "fundRedeem", …)` and the previews take them.
+         */
+        readonly FundConfig: {
+            readonly redeem: null | components["schemas"]["FundRedeemContext"];
+            readonly subscribe: components["schemas"]["FundSubscribeContext"];
+            /**
+             * Format: date
+             * @description The business date (UTC) the server counts in.
+             */
+            readonly today: string;
+        };
+        /** @description One business day of the user's fund (for the chart). */
+        readonly FundDay: {
+            /** Format: date */
+            readonly date: string;
+            /** @description The interest accrued for the day on all the user's positions. */
+            readonly profit: string;
+            /** @description The shares that earned that day plus the day's interest. */
+            readonly value: string;
+        };
+        /**
+         * @description A fund record (SPEC §3 FundRecord): a subscription, a redemption, a day's interest or a
+         *     maturity.
+         */
+        readonly FundOrder: {
+            /** @description Subscribed, redeemed, the interest of the day, or the principal paid at maturity. */
+            readonly amount: string;
+            /** @description The asset's code. */
+            readonly asset: string;
+            /** Format: date */
+            readonly businessDate: string;
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch.
+             */
+            readonly createdAt: number;
+            /**
+             * Format: date
+             * @description When the money arrives; null for interest.
+             */
+            readonly deliveryDate: string | null;
+            /** @description What an early redemption of a fixed position forfeited ("0.00" otherwise). */
+            readonly forfeitedInterest: string;
+            readonly id: string;
+            /**
+             * @description The day's interest, the interest paid at maturity, or what an early redemption
+             *     forfeited.
+             */
+            readonly interest: string;
+            /**
+             * Format: date
+             * @description The first day a subscription earns; null otherwise.
+             */
+            readonly interestStartDate: string | null;
+            readonly productId: string;
+            readonly productName: string;
+            readonly productType: components["schemas"]["ProductType"];
+            readonly source: null | components["schemas"]["FundSource"];
+            /** @description Always `COMPLETED`: each record is done when it is made. */
+            readonly status: string;
+            readonly type: components["schemas"]["FundOrderType"];
+            /** Format: date */
+            readonly valueDate: string;
+        };
+        /** @enum {string} */
+        readonly FundOrderType: "SUBSCRIBE" | "REDEEM" | "INTEREST" | "MATURITY";
+        /** @description A fund product (SPEC §3 Product). */
+        readonly FundProduct: {
+            /** @description Percent text, e.g. "3.65". */
+            readonly annualRate: string;
+            /** @description The asset's code (USD, BTC, ETH, USDT); one share is one minor unit of it. */
+            readonly asset: string;
+            /**
+             * Format: date
+             * @description The first day the shares earn (fixed); null for the current product.
+             */
+            readonly interestDate: string | null;
+            /**
+             * Format: date
+             * @description Principal and interest reach the fund account (fixed); null for the current product.
+             */
+            readonly maturityDate: string | null;
+            /** @description The most one user may hold in it. */
+            readonly maximum: string;
+            /** @description The least one subscription may be. */
+            readonly minimum: string;
+            /** @description Takes subscriptions today (an operator has not closed it; a fixed product is raising). */
+            readonly open: boolean;
+            /**
+             * Format: int32
+             * @description Days the shares earn (fixed products); null for the current product.
+             */
+            readonly period: number | null;
+            readonly phase: null | components["schemas"]["FixedPhase"];
+            readonly productId: string;
+            readonly productName: string;
+            /**
+             * Format: date
+             * @description The last day of the raise (fixed); null for the current product.
+             */
+            readonly raiseDate: string | null;
+            /** @description Where a redemption may go. */
+            readonly redeem: readonly components["schemas"]["FundSource"][];
+            /** @description Where a subscription may come from. */
+            readonly subscribe: readonly components["schemas"]["FundSource"][];
+            /** @description The terms the previews take (`fundSubscribePreview`, `fundRedeemPreview`). */
+            readonly terms: components["schemas"]["ProductTerms"];
+            readonly type: components["schemas"]["ProductType"];
+        };
+        /** @description The product, the position and what it may redeem on `today`. */
+        readonly FundRedeemContext: {
+            /** @description The fixed position's id (null for the current product). */
+            readonly positionId?: string | null;
+            readonly product: components["schemas"]["ProductTerms"];
+            readonly productId: string;
+            /**
+             * Format: int64
+             * @description The current product's usable shares, or the fixed position's principal.
+             */
+            readonly redeemable: number;
+            /** Format: date */
+            readonly today: string;
+        };
+        readonly FundRedeemForm: {
+            /** @default null */
+            readonly amount?: components["schemas"]["Input_DecimalText"];
+            /** @default null */
+            readonly destination?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly positionId?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly productId?: components["schemas"]["Input_String"];
+        };
+        /**
+         * @description Redeem fund shares: the redeem form, the verification fields the trade policy asks for,
+         *     and (optionally) the interest the preview showed as forfeited.
+         */
+        readonly FundRedeemRequest: components["schemas"]["FundRedeemForm"] & components["schemas"]["VerificationForm"] & {
+            /**
+             * @description The `forfeitedInterest` of the preview the user saw (decimal text): when given, the
+             *     redemption happens only if it is still what is forfeited (409 otherwise).
+             */
+            readonly forfeitedInterest?: string | null;
+        };
+        /** @enum {string} */
+        readonly FundSource: "WALLET" | "USD" | "FUND";
+        /** @description The product as the server holds it on `today`, and the user's balances. */
+        readonly FundSubscribeContext: {
+            readonly balances: components["schemas"]["FundBalances"];
+            /**
+             * Format: int64
+             * @description The most it may be: what the product still takes from this user.
+             */
+            readonly maximum: number;
+            /**
+             * Format: int64
+             * @description The least one subscription may be.
+             */
+            readonly minimum: number;
+            /** @description False when an operator closed the product. */
+            readonly open: boolean;
+            readonly product: components["schemas"]["ProductTerms"];
+            readonly productId: string;
+            /**
+             * Format: date
+             * @description The business date (UTC) of the subscription.
+             */
+            readonly today: string;
+        };
+        readonly FundSubscribeForm: {
+            /** @default null */
+            readonly amount?: components["schemas"]["Input_DecimalText"];
+            /** @default null */
+            readonly productId?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly source?: components["schemas"]["Input_String"];
+        };
+        /**
+         * @description Subscribe to a fund product: the subscribe form and the verification fields the trade
+         *     policy asks for.
+         */
+        readonly FundSubscribeRequest: components["schemas"]["FundSubscribeForm"] & components["schemas"]["VerificationForm"];
         /** @description The health of the process and its database. */
         readonly Health: {
             /** @description `ok` or `unreachable`. */
@@ -2502,6 +2937,23 @@ export interface components {
             readonly id: string;
             readonly nickname: string;
         };
+        /**
+         * @description What the previews and forms need of a product: its type, rate, asset and, for a fixed
+         *     product, its dates.
+         */
+        readonly ProductTerms: {
+            /**
+             * @description Percent text ("3.65").
+             * @example 3.65
+             */
+            readonly annualRate: string;
+            /** @description The product's asset (USD by default): one share is one minor unit of it. */
+            readonly asset: components["schemas"]["Asset"];
+            readonly fixed?: null | components["schemas"]["FixedTerms"];
+            readonly type: components["schemas"]["ProductType"];
+        };
+        /** @enum {string} */
+        readonly ProductType: "CURRENT" | "FIXED";
         readonly QiForm: {
             /** @default null */
             readonly annualIncome?: components["schemas"]["Input_String"];
@@ -3134,6 +3586,107 @@ export interface components {
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
+        readonly Reply_FundAsset: {
+            /** @description The user's fund in one asset (SPEC §3 Fund; each figure defined in the README). */
+            readonly content: {
+                readonly asset: string;
+                /** Format: date */
+                readonly businessDate: string;
+                readonly currentProduct: components["schemas"]["CurrentProductFigures"];
+                readonly fixedProduct: components["schemas"]["FixedProductFigures"];
+                readonly historyProfit: string;
+                readonly totalValue: string;
+                readonly yesterdayProfit: string;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_FundConfig: {
+            /**
+             * @description What the subscribe and redeem forms take, exactly as `validate("fundSubscribe" |
+             *     "fundRedeem", …)` and the previews take them.
+             */
+            readonly content: {
+                readonly redeem: null | components["schemas"]["FundRedeemContext"];
+                readonly subscribe: components["schemas"]["FundSubscribeContext"];
+                /**
+                 * Format: date
+                 * @description The business date (UTC) the server counts in.
+                 */
+                readonly today: string;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_FundOrder: {
+            /**
+             * @description A fund record (SPEC §3 FundRecord): a subscription, a redemption, a day's interest or a
+             *     maturity.
+             */
+            readonly content: {
+                /** @description Subscribed, redeemed, the interest of the day, or the principal paid at maturity. */
+                readonly amount: string;
+                /** @description The asset's code. */
+                readonly asset: string;
+                /** Format: date */
+                readonly businessDate: string;
+                /**
+                 * Format: int64
+                 * @description Milliseconds since the epoch.
+                 */
+                readonly createdAt: number;
+                /**
+                 * Format: date
+                 * @description When the money arrives; null for interest.
+                 */
+                readonly deliveryDate: string | null;
+                /** @description What an early redemption of a fixed position forfeited ("0.00" otherwise). */
+                readonly forfeitedInterest: string;
+                readonly id: string;
+                /**
+                 * @description The day's interest, the interest paid at maturity, or what an early redemption
+                 *     forfeited.
+                 */
+                readonly interest: string;
+                /**
+                 * Format: date
+                 * @description The first day a subscription earns; null otherwise.
+                 */
+                readonly interestStartDate: string | null;
+                readonly productId: string;
+                readonly productName: string;
+                readonly productType: components["schemas"]["ProductType"];
+                readonly source: null | components["schemas"]["FundSource"];
+                /** @description Always `COMPLETED`: each record is done when it is made. */
+                readonly status: string;
+                readonly type: components["schemas"]["FundOrderType"];
+                /** Format: date */
+                readonly valueDate: string;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
         readonly Reply_InvestorDraft: {
             /** @description The investor draft as saved. */
             readonly content: {
@@ -3336,6 +3889,64 @@ export interface components {
                     readonly spread: string;
                     readonly toAmount: string;
                     readonly toCoin: components["schemas"]["Asset"];
+                }[];
+                /** Format: int64 */
+                readonly totalCount: number;
+                /** Format: int64 */
+                readonly totalPage: number;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_Page_FundOrder: {
+            /** @description One page of a list. */
+            readonly content: {
+                readonly list: readonly {
+                    /** @description Subscribed, redeemed, the interest of the day, or the principal paid at maturity. */
+                    readonly amount: string;
+                    /** @description The asset's code. */
+                    readonly asset: string;
+                    /** Format: date */
+                    readonly businessDate: string;
+                    /**
+                     * Format: int64
+                     * @description Milliseconds since the epoch.
+                     */
+                    readonly createdAt: number;
+                    /**
+                     * Format: date
+                     * @description When the money arrives; null for interest.
+                     */
+                    readonly deliveryDate: string | null;
+                    /** @description What an early redemption of a fixed position forfeited ("0.00" otherwise). */
+                    readonly forfeitedInterest: string;
+                    readonly id: string;
+                    /**
+                     * @description The day's interest, the interest paid at maturity, or what an early redemption
+                     *     forfeited.
+                     */
+                    readonly interest: string;
+                    /**
+                     * Format: date
+                     * @description The first day a subscription earns; null otherwise.
+                     */
+                    readonly interestStartDate: string | null;
+                    readonly productId: string;
+                    readonly productName: string;
+                    readonly productType: components["schemas"]["ProductType"];
+                    readonly source: null | components["schemas"]["FundSource"];
+                    /** @description Always `COMPLETED`: each record is done when it is made. */
+                    readonly status: string;
+                    readonly type: components["schemas"]["FundOrderType"];
+                    /** Format: date */
+                    readonly valueDate: string;
                 }[];
                 /** Format: int64 */
                 readonly totalCount: number;
@@ -3768,6 +4379,78 @@ export interface components {
                 readonly toCoin: components["schemas"]["Asset"];
                 /** Format: int32 */
                 readonly toScale: number;
+            }[];
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_Vec_FundDay: {
+            readonly content: readonly {
+                /** Format: date */
+                readonly date: string;
+                /** @description The interest accrued for the day on all the user's positions. */
+                readonly profit: string;
+                /** @description The shares that earned that day plus the day's interest. */
+                readonly value: string;
+            }[];
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_Vec_FundProduct: {
+            readonly content: readonly {
+                /** @description Percent text, e.g. "3.65". */
+                readonly annualRate: string;
+                /** @description The asset's code (USD, BTC, ETH, USDT); one share is one minor unit of it. */
+                readonly asset: string;
+                /**
+                 * Format: date
+                 * @description The first day the shares earn (fixed); null for the current product.
+                 */
+                readonly interestDate: string | null;
+                /**
+                 * Format: date
+                 * @description Principal and interest reach the fund account (fixed); null for the current product.
+                 */
+                readonly maturityDate: string | null;
+                /** @description The most one user may hold in it. */
+                readonly maximum: string;
+                /** @description The least one subscription may be. */
+                readonly minimum: string;
+                /** @description Takes subscriptions today (an operator has not closed it; a fixed product is raising). */
+                readonly open: boolean;
+                /**
+                 * Format: int32
+                 * @description Days the shares earn (fixed products); null for the current product.
+                 */
+                readonly period: number | null;
+                readonly phase: null | components["schemas"]["FixedPhase"];
+                readonly productId: string;
+                readonly productName: string;
+                /**
+                 * Format: date
+                 * @description The last day of the raise (fixed); null for the current product.
+                 */
+                readonly raiseDate: string | null;
+                /** @description Where a redemption may go. */
+                readonly redeem: readonly components["schemas"]["FundSource"][];
+                /** @description Where a subscription may come from. */
+                readonly subscribe: readonly components["schemas"]["FundSource"][];
+                /** @description The terms the previews take (`fundSubscribePreview`, `fundRedeemPreview`). */
+                readonly terms: components["schemas"]["ProductTerms"];
+                readonly type: components["schemas"]["ProductType"];
             }[];
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
@@ -4574,6 +5257,38 @@ export interface operations {
             readonly 500: components["responses"]["InternalError"];
         };
     };
+    readonly show_fund_config: {
+        readonly parameters: {
+            readonly query?: {
+                /**
+                 * @description The product's `productId` (may be left out when `positionId` is given: the position's
+                 *     product).
+                 */
+                readonly productId?: string;
+                /** @description A fixed position of the user's (the `id` of its subscription): the redeem form's. */
+                readonly positionId?: string;
+            };
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_FundConfig"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
     readonly list_pairs: {
         readonly parameters: {
             readonly query?: never;
@@ -5246,6 +5961,124 @@ export interface operations {
             readonly 500: components["responses"]["InternalError"];
         };
     };
+    readonly show_fund_asset: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description The asset's code (USD, BTC, ETH, USDT); USD when absent. */
+                readonly asset?: string;
+                /** @description Days back from yesterday, 1 to 366 (the daily figures; 30 when absent). */
+                readonly days?: number;
+            };
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_FundAsset"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly show_fund_daily: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description The asset's code (USD, BTC, ETH, USDT); USD when absent. */
+                readonly asset?: string;
+                /** @description Days back from yesterday, 1 to 366 (the daily figures; 30 when absent). */
+                readonly days?: number;
+            };
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Vec_FundDay"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly list_fund_orders: {
+        readonly parameters: {
+            readonly query?: {
+                /**
+                 * @description Only this type's (`SUBSCRIBE`, `REDEEM`, `INTEREST`, `MATURITY`); all when absent or
+                 *     empty.
+                 */
+                readonly type?: string;
+                /** @description The page, from 1. */
+                readonly pageID?: number;
+                /** @description Rows a page (at most 100). */
+                readonly pageSize?: number;
+            };
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Page_FundOrder"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly show_fund_order: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The record's `id`. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_FundOrder"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
     readonly healthz: {
         readonly parameters: {
             readonly query?: never;
@@ -5436,6 +6269,99 @@ export interface operations {
                     readonly "application/json": Record<string, never>;
                 };
             };
+        };
+    };
+    readonly list_fund_products: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Vec_FundProduct"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly redeem_fund: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+                /**
+                 * @description 1 to 255 visible ASCII characters. A retry with the same key and the same request answers
+                 *     the first answer word for word and does nothing again (header `Idempotent-Replayed:
+                 *     true`); the same key with another request is refused (409).
+                 */
+                readonly "Idempotency-Key"?: string | null;
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["FundRedeemRequest"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_FundOrder"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly subscribe_fund: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+                /**
+                 * @description 1 to 255 visible ASCII characters. A retry with the same key and the same request answers
+                 *     the first answer word for word and does nothing again (header `Idempotent-Replayed:
+                 *     true`); the same key with another request is refused (409).
+                 */
+                readonly "Idempotency-Key"?: string | null;
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["FundSubscribeRequest"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_FundOrder"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
         };
     };
     readonly send_code: {
@@ -6193,7 +7119,8 @@ export interface operations {
                 /**
                  * @description A verified action: login, recharge, revealCard, cardUnfreeze, cardCancel,
                  *     bankAccountAdd, bankAccountDelete, withdraw, switchChange, authenticatorBind,
-                 *     authenticatorRemove, pinSet, pinChange, passwordChange, mobileBind.
+                 *     authenticatorRemove, pinSet, pinChange, passwordChange, mobileBind, fundSubscribe,
+                 *     fundRedeem.
                  */
                 readonly action?: string;
             };

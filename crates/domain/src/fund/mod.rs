@@ -3,6 +3,7 @@
 //! server's accrual job and the browser's previews run these same functions.
 
 pub mod accrual;
+pub mod orders;
 pub mod preview;
 pub mod product;
 pub mod rate;
@@ -10,6 +11,7 @@ pub mod rate;
 pub use accrual::{
     Accrual, AccrualRun, AccruedDay, CurrentShares, ShareMove, accrue, current_shares,
 };
+pub use orders::FundOrderType;
 pub use preview::{
     PreviewError, RedeemPreview, SubscribePreview, fund_amount, redeem_preview, redeem_preview_for,
     subscribe_preview, subscribe_preview_for,

@@ -649,3 +649,110 @@ diesel::table! {
         created_at -> BigInt,
     }
 }
+
+diesel::table! {
+    fund_products (id) {
+        id -> Text,
+        name -> Text,
+        product_type -> Text,
+        asset -> Text,
+        annual_rate -> BigInt,
+        raise_date -> Nullable<Text>,
+        interest_date -> Nullable<Text>,
+        period -> Nullable<BigInt>,
+        minimum -> BigInt,
+        maximum -> BigInt,
+        open -> Bool,
+        created_at -> BigInt,
+        closed_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    fund_positions (id) {
+        id -> Text,
+        user_id -> Text,
+        product_id -> Text,
+        product_type -> Text,
+        asset -> Text,
+        current_key -> Nullable<Text>,
+        principal -> BigInt,
+        status -> Text,
+        next_date -> Text,
+        start_shares -> BigInt,
+        carry -> BigInt,
+        created_at -> BigInt,
+        closed_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    fund_orders (id) {
+        id -> Text,
+        user_id -> Text,
+        product_id -> Text,
+        position_id -> Text,
+        order_type -> Text,
+        source -> Nullable<Text>,
+        amount -> BigInt,
+        interest -> BigInt,
+        forfeited_interest -> BigInt,
+        business_date -> Text,
+        value_date -> Text,
+        interest_start_date -> Nullable<Text>,
+        delivery_date -> Nullable<Text>,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    fund_moves (id) {
+        id -> Text,
+        position_id -> Text,
+        order_id -> Text,
+        business_date -> Text,
+        amount -> BigInt,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    fund_accruals (id) {
+        id -> Text,
+        position_id -> Text,
+        user_id -> Text,
+        product_id -> Text,
+        business_date -> Text,
+        shares -> BigInt,
+        interest -> BigInt,
+        rounding -> BigInt,
+        carry -> BigInt,
+        posted_at -> BigInt,
+    }
+}
+
+// A view (the migrations' `fund_records`): a user's fund orders and the days that paid
+// interest in one list.
+diesel::table! {
+    fund_records (id) {
+        id -> Text,
+        user_id -> Text,
+        product_id -> Text,
+        position_id -> Text,
+        order_type -> Text,
+        source -> Nullable<Text>,
+        amount -> BigInt,
+        interest -> BigInt,
+        forfeited_interest -> BigInt,
+        business_date -> Text,
+        value_date -> Text,
+        interest_start_date -> Nullable<Text>,
+        delivery_date -> Nullable<Text>,
+        created_at -> BigInt,
+    }
+}
+
+diesel::joinable!(fund_positions -> fund_products (product_id));
+diesel::joinable!(fund_moves -> fund_positions (position_id));
+
+diesel::allow_tables_to_appear_in_same_query!(fund_products, fund_positions, fund_moves);

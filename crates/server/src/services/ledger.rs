@@ -57,6 +57,19 @@ pub enum AccountKind {
     ExchangeSpread,
     /// What swaps left over after rounding in the platform's favour, per asset.
     ExchangeRounding,
+    /// A user's shares of the current fund product of an asset (usable and unusable); also
+    /// the fund account fixed products are paid from and into.
+    FundCurrent,
+    /// A fixed fund position's principal.
+    FundFixed,
+    /// A fixed fund position's accrued interest, not yet paid (paid at maturity, forfeited by
+    /// an early redemption).
+    FundFixedProfit,
+    /// The interest the fund's platform pays (negative: its cost), rounding included, less
+    /// what early redemptions forfeited.
+    FundInterest,
+    /// Whole minor units the accrual's rounding kept back from holders, per asset.
+    FundRounding,
 }
 
 impl AccountKind {
@@ -78,6 +91,11 @@ impl AccountKind {
             Self::ExchangeDesk => "exchange_desk",
             Self::ExchangeSpread => "exchange_spread",
             Self::ExchangeRounding => "exchange_rounding",
+            Self::FundCurrent => "fund_current",
+            Self::FundFixed => "fund_fixed",
+            Self::FundFixedProfit => "fund_fixed_profit",
+            Self::FundInterest => "fund_interest",
+            Self::FundRounding => "fund_rounding",
         }
     }
 
@@ -92,6 +110,7 @@ impl AccountKind {
                 | Self::CardShortfall
                 | Self::ChainCustody
                 | Self::ExchangeDesk
+                | Self::FundInterest
         )
     }
 }
@@ -120,6 +139,22 @@ impl Account {
     pub fn of_card(user_id: &str, card_id: &str, kind: AccountKind, currency: &str) -> Account {
         Account {
             key: format!("card:{card_id}:{}:{currency}", kind.as_str()),
+            user_id: Some(user_id.to_owned()),
+            kind,
+            currency: currency.to_owned(),
+        }
+    }
+
+    /// A fund position's account of `kind` (`FundFixed`, `FundFixedProfit`), owned by the
+    /// position's holder.
+    pub fn of_fund_position(
+        user_id: &str,
+        position_id: &str,
+        kind: AccountKind,
+        currency: &str,
+    ) -> Account {
+        Account {
+            key: format!("fund:{position_id}:{}:{currency}", kind.as_str()),
             user_id: Some(user_id.to_owned()),
             kind,
             currency: currency.to_owned(),
@@ -344,7 +379,8 @@ struct Sum {
 /// balance is the sum of its entries; no user or card account is negative; each transaction
 /// sums to zero; all entries sum to zero; the withdrawal holds and payout queues hold what the
 /// withdrawals in them say, and so do the wallet's holds, custody and fee accounts, and the
-/// exchange's desk, spread and rounding accounts.
+/// exchange's desk, spread and rounding accounts, and the fund's profit, interest and rounding
+/// accounts.
 /// The sums are computed by the database, so the check
 /// needs no memory for the entries however many there are.
 pub fn check(conn: &mut DbConnection) -> QueryResult<CheckReport> {
@@ -408,5 +444,7 @@ pub fn check(conn: &mut DbConnection) -> QueryResult<CheckReport> {
     report.problems.extend(super::wallet::check(conn)?);
     // The exchange's desk, spread and rounding accounts against the swaps.
     report.problems.extend(super::exchange::check(conn)?);
+    // The fund's profit, interest and rounding accounts against its accrual rows and orders.
+    report.problems.extend(super::fund::check(conn)?);
     Ok(report)
 }

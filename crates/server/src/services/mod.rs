@@ -9,6 +9,7 @@ pub mod card_events;
 pub mod cards;
 pub mod email_codes;
 pub mod exchange;
+pub mod fund;
 pub mod idempotency;
 pub mod identity;
 pub mod issuer;

@@ -1,5 +1,39 @@
-//! `fund/*`: the investor's side (SPEC §7) — the saved bank accounts and USD withdrawals.
+//! `fund/*`: the investor's side (SPEC §7) — the saved bank accounts and USD withdrawals — and
+//! the fixed-income fund (DESIGN §12): `product`, `config`, `subscribe`, `redeem`,
+//! `fund/v2/asset`, `fund/v2/order`.
 
+pub mod asset;
 pub mod bank_accounts;
+pub mod config;
+pub mod items;
+pub mod orders;
+pub mod products;
+pub mod redeem;
+pub mod subscribe;
 mod withdrawal_items;
 pub mod withdrawals;
+
+use domain::date::Date;
+
+use crate::api::{ApiCode, AppError};
+use crate::db::DbConnection;
+use crate::services::fund::products::{self as fund_products, Product};
+use crate::state::AppState;
+
+fn product_not_found() -> AppError {
+    AppError::new(ApiCode::NotFound, "api.fund_product_not_found")
+}
+
+fn position_not_found() -> AppError {
+    AppError::new(ApiCode::NotFound, "api.fund_position_not_found")
+}
+
+/// The fund's business date now (the injectable clock's UTC day).
+fn today(state: &AppState) -> Date {
+    crate::services::fund::business_date(state.clock.now_ms())
+}
+
+/// The product `id`; 404 when there is none.
+fn product_of(conn: &mut DbConnection, id: &str) -> Result<Product, AppError> {
+    fund_products::find(conn, id.trim())?.ok_or_else(product_not_found)
+}

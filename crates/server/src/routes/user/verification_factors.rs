@@ -18,7 +18,8 @@ use crate::state::AppState;
 pub struct FactorsQuery {
     /// A verified action: login, recharge, revealCard, cardUnfreeze, cardCancel,
     /// bankAccountAdd, bankAccountDelete, withdraw, switchChange, authenticatorBind,
-    /// authenticatorRemove, pinSet, pinChange, passwordChange, mobileBind.
+    /// authenticatorRemove, pinSet, pinChange, passwordChange, mobileBind, fundSubscribe,
+    /// fundRedeem.
     #[param(value_type = String)]
     #[serde(default)]
     action: Input<String>,

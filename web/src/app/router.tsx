@@ -14,7 +14,7 @@ const goTo = (to: string): RouteObject => ({ index: true, loader: () => redirect
 /** The account areas' layout shows the first steps below the page (routes/account-layout.tsx). */
 const needsLogin: RouteHandle = { protected: true, reads: [firstStepsRead] };
 const accountArea: RouteHandle = { ...needsLogin, usesDomain: true };
-/** The wallet and exchange pages read the markets wasm module too. */
+/** The wallet, exchange and fund pages read the markets wasm module too. */
 const marketsArea: RouteHandle = { ...accountArea, usesMarkets: true };
 const form: RouteHandle = { usesDomain: true };
 const readsCards: RouteHandle = { reads: [firstCardsPage] };
@@ -121,7 +121,7 @@ export const routes: RouteObject[] = [
       {
         // The fund (issue 26): FundTransaction, FundRecord, FundRecordItem of SPEC §2.
         path: "fund",
-        handle: accountArea,
+        handle: marketsArea,
         lazy: () => import("./routes/account-layout"),
         children: [
           { index: true, handle: { title: "fund.title" }, lazy: fundPage(() => import("./routes/fund/fund")) },

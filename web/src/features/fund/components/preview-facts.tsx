@@ -1,5 +1,5 @@
 import { DataList } from "@chakra-ui/react";
-import type { RedeemPreview, SubscribePreview } from "domain-wasm";
+import type { RedeemPreview, SubscribePreview } from "domain-markets";
 import type { FundText } from "./use-fund-text";
 
 /** What an asset's amounts are written in: its code and scale. */

@@ -1,6 +1,6 @@
-import type { ProductTerms, RedeemPreview, SubscribePreview } from "domain-wasm";
+import type { ProductTerms, RedeemPreview, SubscribePreview } from "domain-markets";
 import type { Schema } from "@/lib/api-schema";
-import { useDomain } from "@/lib/domain";
+import { useMarkets } from "@/lib/domain";
 
 /** A product's terms as the API sends them (`fixed` null for the current product). */
 type ApiTerms = Schema<"ProductTerms">;
@@ -14,7 +14,7 @@ const domainTerms = ({ fixed, ...terms }: ApiTerms): ProductTerms => ({ ...terms
  * place the fund's screens call them, so that the module they come from is named once.
  */
 export function useFundPreviews() {
-  const domain = useDomain();
+  const domain = useMarkets();
   return {
     /** Subscribing `amount` (as typed) on `today`; undefined while it is not an amount the product takes. */
     subscribe(terms: ApiTerms, today: string, amount: string): SubscribePreview | undefined {

@@ -1,4 +1,4 @@
-import { formatMoney, useDomain } from "@/lib/domain";
+import { formatMoney, useDomain, useMarkets } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
 import { perLocale, type Locale, type MessageKey } from "@/lib/locale";
 
@@ -21,8 +21,9 @@ export function scaleOf(text: string): number {
 export function useFundText() {
   const { t, locale } = useI18n();
   const domain = useDomain();
+  const markets = useMarkets();
   const amount = (text: string, asset: string) =>
-    t("money.amount", { amount: asset === "USD" ? formatMoney(domain, text) : (domain.formatCoinAmount(text, asset) ?? text), currency: asset });
+    t("money.amount", { amount: asset === "USD" ? formatMoney(domain, text) : (markets.formatCoinAmount(text, asset) ?? text), currency: asset });
   const named = (key: string, fallback: string) => {
     const text = t(key as MessageKey);
     return text === key ? fallback : text;

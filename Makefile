@@ -25,7 +25,12 @@ NPM ?= npm
 TARGET_DIR := $(or $(shell $(CARGO) metadata --format-version 1 --no-deps 2>/dev/null | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p'),target)
 SERVER := $(TARGET_DIR)/release/fiscard
 WASM_OPT := web/node_modules/.bin/wasm-opt
-WASM := pkg/domain_wasm_bg.wasm
+# The browser's two wasm modules, built from the one domain crate (crates/domain-wasm's features):
+# the core module every account page loads, and the markets module (wallet, exchange, fund) that
+# only their pages load. Which module checks a form is the domain's form registry's
+# (domain::FormName::module).
+CORE_WASM := pkg/core/domain_core_bg.wasm
+MARKETS_WASM := pkg/markets/domain_markets_bg.wasm
 # wasm-opt: --converge repeats -Oz until it stops shrinking; --low-memory-unused lets it fold
 # address arithmetic on the promise that addresses below 1 KiB are never used. Rust places the
 # 1 MiB stack first, growing down to 0, so only a stack within 1 KiB of overflowing would touch
@@ -55,13 +60,24 @@ web/node_modules/.installed: web/package.json web/package-lock.json
 
 deps: tools web/node_modules/.installed
 
-## The wasm package (pkg/) ----------------------------------------------------------------
+## The wasm packages (pkg/core, pkg/markets) ---------------------------------------------------
 
-$(WASM): $(DOMAIN_SOURCES) | deps
-	wasm-pack --quiet build crates/domain-wasm --profile wasm-release --target bundler --out-dir ../../pkg --mode no-install --no-pack --no-opt
-	$(WASM_OPT) -Oz --converge --low-memory-unused --strip-debug --strip-producers $(WASM_FEATURES) $(WASM) -o $(WASM)
+# wasm-module NAME CARGO-FEATURE-ARGS: the package pkg/NAME (domain_NAME.js, domain_NAME_bg.wasm,
+# domain_NAME.d.ts) of crates/domain-wasm built with those features.
+define wasm-module
+	wasm-pack --quiet build crates/domain-wasm --profile wasm-release --target bundler --out-dir ../../pkg/$(1) --out-name domain_$(1) --mode no-install --no-pack --no-opt -- $(2)
+	$(WASM_OPT) -Oz --converge --low-memory-unused --strip-debug --strip-producers $(WASM_FEATURES) pkg/$(1)/domain_$(1)_bg.wasm -o pkg/$(1)/domain_$(1)_bg.wasm
+endef
 
-pkg: $(WASM)
+$(CORE_WASM): $(DOMAIN_SOURCES) | deps
+	$(call wasm-module,core,)
+
+# After the core module, never beside it: both builds link into the same file of cargo's target
+# directory.
+$(MARKETS_WASM): $(DOMAIN_SOURCES) | deps $(CORE_WASM)
+	$(call wasm-module,markets,--no-default-features --features markets)
+
+pkg: $(CORE_WASM) $(MARKETS_WASM)
 
 ## The web app's API types -------------------------------------------------------------------
 
@@ -112,11 +128,12 @@ run: web server
 
 test: lint test-rust test-web test-e2e
 
-# The web app's lint reads its types, the wasm package's (pkg/) among them, as the type check does.
+# The web app's lint reads its types, the wasm packages' (pkg/) among them, as the type check does.
 lint: pkg
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) clippy -p domain-wasm --target wasm32-unknown-unknown -- -D warnings
+	$(CARGO) clippy -p domain-wasm --target wasm32-unknown-unknown --no-default-features --features markets -- -D warnings
 	cd web && $(NPM) run lint
 
 test-rust:

@@ -1,9 +1,11 @@
-// `make bench`: median time of one full-form validation through the wasm module in Node,
+// `make bench`: median time of one full-form validation through the wasm modules in Node,
 // boundary crossing included (JS object in, JS array of errors out). Same forms and inputs
-// as the native bench (crates/domain/examples/bench.rs).
-// Run with `node --experimental-wasm-modules` (the package is wasm-pack's bundler target).
+// as the native bench (crates/domain/examples/bench.rs), each through the module that checks it
+// (the core module's `formModule` says which: pkg/core or pkg/markets).
+// Run with `node --experimental-wasm-modules` (the packages are wasm-pack's bundler target).
 import { readFileSync } from "node:fs";
-import * as domain from "../pkg/domain_wasm.js";
+import * as core from "../pkg/core/domain_core.js";
+import * as markets from "../pkg/markets/domain_markets.js";
 
 const BATCH = 1000;
 const SAMPLES = 51;
@@ -17,6 +19,7 @@ function cases() {
 }
 
 for (const { form, input, context } of cases()) {
+  const domain = core.formModule(form) === "markets" ? markets : core;
   const errors = domain.validate(form, input, context);
   if (errors.length !== 0) throw new Error(`${form} must be valid: ${JSON.stringify(errors)}`);
   for (let i = 0; i < 2000; i++) domain.validate(form, input, context);

@@ -9,10 +9,13 @@ const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const apiServer = "http://127.0.0.1:8080";
 
 const alias: AliasOptions = [
-  // wasm-pack output of crates/domain-wasm (`--target bundler`), built into the repo's pkg/.
-  { find: /^domain-wasm$/, replacement: fromHere("../pkg/domain_wasm.js") },
-  // Its binary, which the glue above fetches (src/lib/domain.ts preloads it beside the glue).
-  { find: /^domain-wasm-binary/, replacement: fromHere("../pkg/domain_wasm_bg.wasm") },
+  // wasm-pack output of crates/domain-wasm (`--target bundler`), built into the repo's pkg/: the
+  // core module (pkg/core) and the markets module of the wallet, exchange and fund (pkg/markets).
+  { find: /^domain-wasm$/, replacement: fromHere("../pkg/core/domain_core.js") },
+  { find: /^domain-markets$/, replacement: fromHere("../pkg/markets/domain_markets.js") },
+  // Their binaries, which the glues above fetch (src/lib/domain.ts preloads each beside its glue).
+  { find: /^domain-wasm-binary/, replacement: fromHere("../pkg/core/domain_core_bg.wasm") },
+  { find: /^domain-markets-binary/, replacement: fromHere("../pkg/markets/domain_markets_bg.wasm") },
   // The message catalogue lives with the domain crate; the web app loads it, never copies it.
   { find: /^@domain-locales\//, replacement: fromHere("../crates/domain/locales/") },
   // The server's own texts (its success messages): a toast shown before the user changes

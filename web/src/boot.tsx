@@ -7,7 +7,7 @@ import { firstNeeds } from "@/app/shell/route-handle";
 import { readsOnEntering } from "@/app/shell/use-route-guards";
 import { appSystem } from "@/config/theme";
 import { sendEarly } from "@/lib/api-request";
-import { loadDomain } from "@/lib/domain";
+import { loadDomain, loadMarkets } from "@/lib/domain";
 import { readSessionToken } from "@/lib/session-token";
 
 /** Lets the browser run what is waiting (input, a paint) before the next step. */
@@ -25,13 +25,14 @@ export async function boot(root: HTMLElement): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
   if (readSessionToken() !== null) {
     // What the first page needs, asked for now, while the app renders, instead of once it has:
-    // the route guards' reads and the page's own, and the wasm module if it shows nothing
-    // without it (a failure here is retried by the first screen that needs it).
+    // the route guards' reads and the page's own, and the wasm modules if it shows nothing
+    // without them (a failure here is retried by the first screen that needs it).
     const needs = firstNeeds(matches.map((match): unknown => match.route.handle));
     const keys = [...readsOnEntering(null, pathname), ...needs.reads.map((read) => read.key)];
     for (const [path, query] of keys) sendEarly(path, query);
     await nextTask();
     if (needs.usesDomain) loadDomain().catch(() => undefined);
+    if (needs.usesMarkets) loadMarkets().catch(() => undefined);
   }
   await nextTask();
   // The first page's code, asked for now rather than once the router exists (which asks for the

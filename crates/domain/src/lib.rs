@@ -39,5 +39,5 @@ pub mod wire_memo;
 pub mod withdrawal;
 
 pub use error::{ErrorCode, FieldError};
-pub use forms::{FormName, validate};
+pub use forms::{FormName, WasmModule, validate};
 pub use input::Input;

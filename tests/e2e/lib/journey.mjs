@@ -212,12 +212,13 @@ export class Journey {
   }
 
   /**
-   * Logs in through the dialog with `this.user`; when the server asks for more (the Verify
-   * step), answers exactly the codes it shows.
+   * Logs in through the dialog with `this.user` (opened from the header, or `dialog` when the app
+   * opened it already, as direct entry to a protected page does); when the server asks for more
+   * (the Verify step), answers exactly the codes it shows.
    */
-  async logIn({ look = false } = {}) {
+  async logIn({ look = false, dialog: opened } = {}) {
     const { t, user } = this;
-    const dialog = await this.openAuth("login");
+    const dialog = opened ?? (await this.openAuth("login"));
     const form = dialog.getByRole("form", { name: t("auth.login.title") });
     await form.getByRole("textbox", { name: t("auth.email"), exact: true }).fill(user.email);
     await labelled(form, t("auth.password")).fill(user.password);

@@ -3,15 +3,24 @@ import { RouteError } from "@/components/errors/route-error";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { paths } from "@/config/paths";
 import { firstCardsPage } from "@/features/cards/api/get-cards";
+import { firstStepsRead } from "@/features/user/api/get-first-steps";
+import { loadTexts } from "@/lib/locale";
+import { fundTexts } from "@/locales/fund";
 import { RootLayout } from "./routes/root";
 import type { RouteHandle } from "./shell/route-handle";
 
 /** A path that only redirects: its loader answers before anything renders, so it shows nothing. */
 const goTo = (to: string): RouteObject => ({ index: true, loader: () => redirect(to), element: null });
-const needsLogin: RouteHandle = { protected: true };
-const accountArea: RouteHandle = { protected: true, usesDomain: true };
+/** The account areas' layout shows the first steps below the page (routes/account-layout.tsx). */
+const needsLogin: RouteHandle = { protected: true, reads: [firstStepsRead] };
+const accountArea: RouteHandle = { ...needsLogin, usesDomain: true };
+/** The wallet, exchange and fund pages read the markets wasm module too. */
+const marketsArea: RouteHandle = { ...accountArea, usesMarkets: true };
 const form: RouteHandle = { usesDomain: true };
 const readsCards: RouteHandle = { reads: [firstCardsPage] };
+
+/** A fund page's module, with the fund's texts (they come with its pages, not with the app). */
+const fundPage = <T,>(load: () => Promise<T>) => async (): Promise<T> => (await Promise.all([load(), loadTexts(fundTexts)]))[0];
 
 /**
  * The route table of SPEC §2. Every page is its own chunk (`lazy`), loaded when first visited;
@@ -87,7 +96,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "wallet",
-        handle: accountArea,
+        handle: marketsArea,
         lazy: () => import("./routes/account-layout"),
         children: [
           goTo(paths.walletOverview),
@@ -102,11 +111,22 @@ export const routes: RouteObject[] = [
       },
       {
         path: "exchange",
-        handle: accountArea,
+        handle: marketsArea,
         lazy: () => import("./routes/account-layout"),
         children: [
           { index: true, handle: { title: "exchange.title" }, lazy: () => import("./routes/exchange/exchange") },
           { path: "swaps/:id", handle: { title: "exchange.swap.title" }, lazy: () => import("./routes/exchange/swap-detail") },
+        ],
+      },
+      {
+        // The fund (issue 26): FundTransaction, FundRecord, FundRecordItem of SPEC §2.
+        path: "fund",
+        handle: marketsArea,
+        lazy: () => import("./routes/account-layout"),
+        children: [
+          { index: true, handle: { title: "fund.title" }, lazy: fundPage(() => import("./routes/fund/fund")) },
+          { path: "records", handle: { title: "fund.records.title" }, lazy: fundPage(() => import("./routes/fund/records")) },
+          { path: "records/:id", handle: { title: "fund.record.title" }, lazy: fundPage(() => import("./routes/fund/record-detail")) },
         ],
       },
       { path: "docs/privacy", handle: { title: "docs.privacy.title" }, lazy: () => import("./routes/docs/privacy") },

@@ -43,6 +43,10 @@ export const paths = {
   // The exchange (issue 22): the screen with its history, and one swap (exchangeSwapDetail(id)).
   exchange: "/exchange",
   exchangeSwaps: "/exchange/swaps",
+  // The fund (issue 26): SPEC §2's FundTransaction (the products, the holdings, subscribe and
+  // redeem), FundRecord (the records) and FundRecordItem (one record: fundRecordDetail(id)).
+  fund: "/fund",
+  fundRecords: "/fund/records",
   docsPrivacy: "/docs/privacy",
   docsAgreement: "/docs/agreement",
   docsTaxForms: "/docs/tax-forms",
@@ -63,6 +67,9 @@ export const walletRecords = (coinCode?: string) =>
 export const walletRecordDetail = (id: string) => `${paths.walletRecords}/${encodeURIComponent(id)}`;
 /** One swap of the exchange's history. */
 export const exchangeSwapDetail = (id: string) => `${paths.exchangeSwaps}/${encodeURIComponent(id)}`;
+
+/** FundRecordItem: one subscription's, redemption's, interest's or maturity's record. */
+export const fundRecordDetail = (id: string) => `${paths.fundRecords}/${encodeURIComponent(id)}`;
 
 /** Whether `pathname` is `area` or one of its sub-pages. */
 export function isWithin(pathname: string, area: string): boolean {

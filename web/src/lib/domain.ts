@@ -1,43 +1,62 @@
-import binaryUrl from "domain-wasm-binary?url";
+import type { FormName } from "domain-wasm";
+import coreBinaryUrl from "domain-wasm-binary?url";
+import marketsBinaryUrl from "domain-markets-binary?url";
 import { use, useEffect, useState } from "react";
 
-/** The wasm build of crates/domain: every validation rule, mask, fee and constant. */
-export type Domain = typeof import("domain-wasm");
-
-/** The module's promise, marked once it has loaded (see loadDomain). */
-type Loading = Promise<Domain> & { status?: "fulfilled"; value?: Domain };
-
-let loading: Loading | undefined;
-
 /**
- * Loads the wasm module once, on first use, so a page that never validates never waits for it.
- * A failed load (e.g. network) is forgotten, so the next call tries again.
+ * The wasm build of crates/domain, in two modules built from the one crate: the core module
+ * (Domain: every validation rule of sign-up, security, identity, bank accounts and cards, masks,
+ * fees, money formatting, uploads, gates, constants) that the account pages load, and the markets
+ * module (Markets: crypto addresses, exchange and fund previews, their forms) that only the wallet,
+ * exchange and fund pages load. Which module checks a form is the domain's (`formModule`).
  */
-export function loadDomain(): Promise<Domain> {
-  if (loading) return loading;
-  preloadBinary();
-  const promise: Loading = import("domain-wasm").then(
-    (domain) => {
-      // Marked as React's `use` marks a promise it has waited for, so that a component reading
-      // the module after it has loaded (useDomain) renders at once instead of suspending once.
-      promise.status = "fulfilled";
-      promise.value = domain;
-      return domain;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  loading = promise;
-  return promise;
+export type Domain = typeof import("domain-wasm");
+export type Markets = typeof import("domain-markets");
+
+/** A module's promise, marked once it has loaded (see `loader`). */
+type Loading<M> = Promise<M> & { status?: "fulfilled"; value?: M };
+
+/** One module's loader: `load` imports it once, on first use; `loaded` is it once it has loaded. */
+interface Loader<M> {
+  readonly load: () => Promise<M>;
+  readonly loaded: () => M | undefined;
 }
 
 /**
- * Starts the binary's download with the glue's: the glue fetches it only once it has loaded and
+ * The loader of the module `importModule` imports, whose binary is `binaryUrl`. A failed load
+ * (e.g. network) is forgotten, so the next call tries again.
+ */
+function loader<M>(importModule: () => Promise<M>, binaryUrl: string): Loader<M> {
+  let loading: Loading<M> | undefined;
+  return {
+    load: () => {
+      if (loading) return loading;
+      preloadBinary(binaryUrl);
+      const promise: Loading<M> = importModule().then(
+        (module) => {
+          // Marked as React's `use` marks a promise it has waited for, so that a component reading
+          // the module after it has loaded (useDomain) renders at once instead of suspending once.
+          promise.status = "fulfilled";
+          promise.value = module;
+          return module;
+        },
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      );
+      loading = promise;
+      return promise;
+    },
+    loaded: () => loading?.value,
+  };
+}
+
+/**
+ * Starts a binary's download with its glue's: the glue fetches it only once it has loaded and
  * run, a round trip later. (`fetch(url)` as the glue calls it: a same-origin CORS request.)
  */
-function preloadBinary(): void {
+function preloadBinary(binaryUrl: string): void {
   if (typeof document === "undefined" || document.querySelector(`link[href="${binaryUrl}"]`)) return;
   const link = document.createElement("link");
   link.rel = "preload";
@@ -47,14 +66,33 @@ function preloadBinary(): void {
   document.head.append(link);
 }
 
-/** The module if it has loaded already, else undefined (never starts loading it). */
-function loadedDomain(): Domain | undefined {
-  return loading?.value;
+const core = loader(() => import("domain-wasm"), coreBinaryUrl);
+const markets = loader(() => import("domain-markets"), marketsBinaryUrl);
+
+/** Loads the core module once, on first use, so a page that never validates never waits for it. */
+export function loadDomain(): Promise<Domain> {
+  return core.load();
 }
 
-/** The loaded module for rendering; suspends the component until it is ready. */
+/** Loads the markets module once, on first use: only the wallet, exchange and fund pages ask for it. */
+export function loadMarkets(): Promise<Markets> {
+  return markets.load();
+}
+
+/** The loaded core module for rendering; suspends the component until it is ready. */
 export function useDomain(): Domain {
   return use(loadDomain());
+}
+
+/** The loaded markets module for rendering; suspends the component until it is ready. */
+export function useMarkets(): Markets {
+  return use(loadMarkets());
+}
+
+/** The module that checks `form` (the domain's form registry says which), once loaded. */
+export async function loadFormModule(form: FormName): Promise<Domain | Markets> {
+  const domain = await loadDomain();
+  return domain.formModule(form) === "markets" ? loadMarkets() : domain;
 }
 
 /** Runs `task` once the browser is idle (the page has shown); returns its cancel. */
@@ -80,7 +118,7 @@ export type DomainFetch = "now" | "when-idle" | "not-yet";
  * for it (the landing page, the card list while its cards load).
  */
 export function useLoadedDomain(fetch: DomainFetch = "now"): Domain | undefined {
-  const [domain, setDomain] = useState<Domain | undefined>(loadedDomain);
+  const [domain, setDomain] = useState<Domain | undefined>(core.loaded);
   useEffect(() => {
     if (domain || fetch === "not-yet") return undefined;
     let shown = true;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import webEnUS from "@/locales/en-US.json";
 import webZhHK from "@/locales/zh-HK.json";
 import { loadDomain } from "./domain";
-import { DEFAULT_LOCALE, LOCALES, formatDateTime, formatMessage, perLocale, setLocale, translate } from "./locale";
+import { DEFAULT_LOCALE, LOCALES, formatDateTime, formatMessage, loadTexts, perLocale, setLocale, textPart, translate } from "./locale";
 
 afterEach(async () => {
   await setLocale("en-US");
@@ -58,6 +58,34 @@ describe("translate", () => {
 
   it("shows the key itself for a key no catalogue has", () => {
     expect(translate("error.no_such_code")).toBe("error.no_such_code");
+  });
+});
+
+describe("a part's texts", () => {
+  const key = "fund.title";
+  const loads: string[] = [];
+  const part = textPart({
+    "en-US": () => {
+      loads.push("en-US");
+      return Promise.resolve({ default: { [key]: "Fund (part)" } });
+    },
+    "zh-HK": () => {
+      loads.push("zh-HK");
+      return Promise.resolve({ default: { [key]: "基金（部分）" } });
+    },
+  });
+
+  it("are not there until loaded, then in the language shown and in every language chosen later, each loaded once", async () => {
+    expect(translate(key)).toBe(key);
+    await setLocale("zh-HK");
+    await loadTexts(part);
+    expect(translate(key)).toBe("基金（部分）");
+    await setLocale("en-US");
+    expect(translate(key)).toBe("Fund (part)");
+    await setLocale("zh-HK");
+    await loadTexts(part);
+    expect(translate(key)).toBe("基金（部分）");
+    expect(loads.sort()).toEqual(["en-US", "zh-HK"]);
   });
 });
 

@@ -16,8 +16,15 @@ export const DEFAULT_LOCALE: Locale = "en-US";
 
 const STORAGE_KEY = "locale";
 
-/** A UI string of the web app or an entry of the domain catalogue; error keys come from domain codes. */
-export type MessageKey = keyof typeof webEnUS | keyof typeof domainEnUS | `error.${string}`;
+/**
+ * A UI string of the web app (its main catalogue or a part's, see `TextPart`) or an entry of the
+ * domain catalogue; error keys come from domain codes.
+ */
+export type MessageKey =
+  | keyof typeof webEnUS
+  | keyof typeof domainEnUS
+  | keyof typeof import("@/locales/fund/en-US.json")
+  | `error.${string}`;
 
 export type MessageParams = Readonly<Record<string, string | number>>;
 
@@ -57,6 +64,46 @@ const loaders: Record<Locale, () => Promise<Catalogue>> = {
 };
 
 const catalogues = new Map<Locale, Promise<Catalogue>>();
+
+/**
+ * The texts of a part of the app that only its own pages show (the fund's): one catalogue per
+ * language, fetched with the part's pages (`loadTexts`) rather than with the app, so that the
+ * JavaScript of a first visit does not carry them. Made by `textPart`.
+ */
+export type TextPart = Readonly<Record<Locale, () => Promise<Catalogue>>>;
+
+/** A part's catalogues from their loaders (`() => import("./en-US.json")`), each loaded once. */
+export function textPart(loaders: Readonly<Record<Locale, () => Promise<{ default: Catalogue }>>>): TextPart {
+  const once = (load: () => Promise<{ default: Catalogue }>) => {
+    let loading: Promise<Catalogue> | undefined;
+    return () => {
+      loading ??= load().then(
+        (module) => module.default,
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      );
+      return loading;
+    };
+  };
+  return {
+    "en-US": once(loaders["en-US"]),
+    "zh-HK": once(loaders["zh-HK"]),
+  };
+}
+
+/** The parts whose texts are loaded: every language loaded later gets theirs too. */
+const parts = new Set<TextPart>();
+
+/** What a key missing in the language shown falls back to: en-US, with the loaded parts'. */
+let fallback: Catalogue = enUS;
+
+/** `locale`'s catalogue with the loaded parts' texts in it. */
+async function withParts(locale: Locale, catalogue: Catalogue): Promise<Catalogue> {
+  const texts = await Promise.all([...parts].map((part) => part[locale]()));
+  return texts.reduce<Catalogue>((all, part) => ({ ...all, ...part }), catalogue);
+}
 
 function loadCatalogue(locale: Locale): Promise<Catalogue> {
   let loading = catalogues.get(locale);
@@ -116,7 +163,7 @@ export async function setLocale(locale: Locale): Promise<boolean> {
   requested = locale;
   let catalogue: Catalogue;
   try {
-    catalogue = await loadCatalogue(locale);
+    catalogue = await withParts(locale, await loadCatalogue(locale));
   } catch {
     if (!current) apply(defaultState);
     return false;
@@ -129,9 +176,29 @@ export async function setLocale(locale: Locale): Promise<boolean> {
   return true;
 }
 
+/**
+ * Makes `part`'s texts part of the catalogues, in the language shown and in en-US (the fallback);
+ * resolves once they are (a page of the part renders in its language at once). A part that fails
+ * to load leaves its keys showing, and is tried again by the next call.
+ */
+export async function loadTexts(part: TextPart): Promise<void> {
+  if (parts.has(part)) return;
+  const locale = currentLocale();
+  const [english, shown] = await Promise.all([part["en-US"](), part[locale]()]);
+  if (parts.has(part)) return;
+  parts.add(part);
+  fallback = { ...fallback, ...english };
+  // The language shown gets them now; one still loading (`setLocale`) takes them as it loads.
+  const target = current?.locale;
+  if (target === undefined) return;
+  const texts = target === locale ? shown : await part[target]();
+  const now = getSnapshot();
+  if (now?.locale === target) apply({ locale: target, catalogue: { ...now.catalogue, ...texts } });
+}
+
 /** Looks a key up in `catalogue`, then in en-US; a key nobody has is shown as itself. */
 export function lookUp(catalogue: Catalogue, key: MessageKey, params?: MessageParams): string {
-  return formatMessage(catalogue[key] ?? enUS[key] ?? key, params);
+  return formatMessage(catalogue[key] ?? fallback[key] ?? key, params);
 }
 
 /** Translates in the current language, for code outside React (e.g. form resolvers). */

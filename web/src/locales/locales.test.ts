@@ -3,6 +3,8 @@ import domainZhHK from "@domain-locales/zh-HK.json";
 import { describe, expect, it } from "vitest";
 import webEnUS from "./en-US.json";
 import webZhHK from "./zh-HK.json";
+import fundEnUS from "./fund/en-US.json";
+import fundZhHK from "./fund/zh-HK.json";
 
 type Catalogue = Record<string, string>;
 
@@ -10,6 +12,7 @@ const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].
 
 const sets: [name: string, enUS: Catalogue, zhHK: Catalogue][] = [
   ["web UI strings (src/locales)", webEnUS, webZhHK],
+  ["the fund's texts (src/locales/fund)", fundEnUS, fundZhHK],
   ["domain catalogue (crates/domain/locales)", domainEnUS, domainZhHK],
 ];
 
@@ -38,6 +41,10 @@ describe.each(sets)("%s", (_name, enUS, zhHK) => {
 });
 
 it("never lets a web UI string replace a domain catalogue text", () => {
-  const shadowed = Object.keys(webEnUS).filter((key) => key in domainEnUS);
+  const shadowed = [...Object.keys(webEnUS), ...Object.keys(fundEnUS)].filter((key) => key in domainEnUS);
   expect(shadowed).toEqual([]);
+});
+
+it("never lets a part's text replace one of the main catalogue", () => {
+  expect(Object.keys(fundEnUS).filter((key) => key in webEnUS)).toEqual([]);
 });

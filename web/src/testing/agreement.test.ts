@@ -10,6 +10,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import * as domain from "domain-wasm";
+import * as markets from "domain-markets";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cargoTargetDir } from "./cargo-target";
@@ -24,20 +25,23 @@ const ORACLE = process.env.DOMAIN_ORACLE ?? resolve(cargoTargetDir(), "debug/exa
 
 const arg = (c: Case) => c.input as Args;
 
-/** The wasm side: the same exports the shared vectors call. */
+/** The module that checks `form` (the domain's `formModule`), as the app's form hook picks it. */
+const owner = (form: domain.FormName) => (domain.formModule(form) === "markets" ? markets : domain);
+
+/** The wasm side: the same exports the shared vectors call, each in the module that has it. */
 const wasm: Record<string, (c: Case) => unknown> = {
-  validate: (c) => domain.validate(c.form as domain.FormName, c.input, c.context),
+  validate: (c) => owner(c.form as domain.FormName).validate(c.form as domain.FormName, c.input, c.context),
   maskEmail: (c) => domain.maskEmail(c.input as string),
   maskCardNumber: (c) => domain.maskCardNumber(c.input as string),
   parseAmount: (c) => domain.parseAmount(arg(c).text as string, arg(c).scale as number),
   rechargeQuote: (c) => domain.rechargeQuote(arg(c).amount as string, arg(c).rate as string),
   exchangePrice: (c) =>
-    domain.exchangePreview(arg(c).terms as domain.ExchangeTerms, arg(c).side as domain.Side, arg(c).amount as string),
+    markets.exchangePreview(arg(c).terms as domain.ExchangeTerms, arg(c).side as domain.Side, arg(c).amount as string),
   fundSubscribePreview: (c) =>
-    domain.fundSubscribePreview(arg(c).product as domain.ProductTerms, arg(c).today as string, arg(c).amount as string),
+    markets.fundSubscribePreview(arg(c).product as domain.ProductTerms, arg(c).today as string, arg(c).amount as string),
   fundRedeemPreview: (c) =>
-    domain.fundRedeemPreview(arg(c).product as domain.ProductTerms, arg(c).today as string, arg(c).amount as string),
-  fundAccrue: (c) => domain.fundAccrue(c.input as domain.AccrualRun),
+    markets.fundRedeemPreview(arg(c).product as domain.ProductTerms, arg(c).today as string, arg(c).amount as string),
+  fundAccrue: (c) => markets.fundAccrue(c.input as domain.AccrualRun),
 };
 
 const modules = import.meta.glob<VectorFile>("../../../tests/vectors/*.json", { eager: true, import: "default" });

@@ -2,9 +2,13 @@
  * The shared validation vectors (tests/vectors/*.json) through the wasm module, in Node.
  * `cargo test -p domain --test vectors` runs the same files natively; both must give exactly
  * `expect`, so a rule cannot behave differently in the browser and on the server.
- * Each kind calls the wasm export of the same name (see tests/vectors/README.md).
+ * Each kind calls the wasm export of the same name (see tests/vectors/README.md), in the module
+ * that has it: the core module (`domain`) or the markets module (`markets`: wallet, exchange,
+ * fund); a `validate` case goes to the module that checks its form (the domain's `formModule`),
+ * as the app's form hook sends it, and the other module refuses it.
  */
 import * as domain from "domain-wasm";
+import * as markets from "domain-markets";
 import { describe, expect, it } from "vitest";
 
 type Args = Record<string, unknown>;
@@ -16,8 +20,13 @@ const MIN_CASES = 400;
 
 const arg = (c: Case) => c.input as Args;
 
+/** The module that checks `form`, and the one that does not. */
+const modules = { core: domain, markets };
+const owner = (form: domain.FormName) => modules[domain.formModule(form)];
+const other = (form: domain.FormName) => modules[domain.formModule(form) === "core" ? "markets" : "core"];
+
 const kinds: Record<string, (c: Case) => unknown> = {
-  validate: (c) => domain.validate(c.form as domain.FormName, c.input, c.context),
+  validate: (c) => owner(c.form as domain.FormName).validate(c.form as domain.FormName, c.input, c.context),
   maskEmail: (c) => domain.maskEmail(c.input as string),
   maskCardNumber: (c) => domain.maskCardNumber(c.input as string),
   parseAmount: (c) => domain.parseAmount(arg(c).text as string, arg(c).scale as number),
@@ -43,11 +52,11 @@ const kinds: Record<string, (c: Case) => unknown> = {
       arg(c).target as domain.SwitchTarget,
       arg(c).on as boolean,
     ),
-  checkAddress: (c) => domain.checkAddress(arg(c).network as domain.Network, arg(c).text as string),
-  identifyNetwork: (c) => domain.identifyNetwork(c.input as string),
-  looksLike: (c) => domain.looksLike(arg(c).previous as string, arg(c).candidate as string),
+  checkAddress: (c) => markets.checkAddress(arg(c).network as domain.Network, arg(c).text as string),
+  identifyNetwork: (c) => markets.identifyNetwork(c.input as string),
+  looksLike: (c) => markets.looksLike(arg(c).previous as string, arg(c).candidate as string),
   cryptoWithdrawalMax: (c) =>
-    domain.cryptoWithdrawalMax(
+    markets.cryptoWithdrawalMax(
       arg(c).available as number,
       arg(c).fee as number,
       arg(c).multiple as number,
@@ -55,15 +64,15 @@ const kinds: Record<string, (c: Case) => unknown> = {
     ),
   // The vectors' `exchangePrice` is the preview: the amount as typed, priced or refused.
   exchangePrice: (c) =>
-    domain.exchangePreview(arg(c).terms as domain.ExchangeTerms, arg(c).side as domain.Side, arg(c).amount as string),
-  exchangeRateText: (c) => domain.exchangeRateText(arg(c).terms as domain.ExchangeTerms, arg(c).kind as domain.RateKind),
-  formatPrice: (c) => domain.formatPrice(c.input as number),
-  formatDecimalText: (c) => domain.formatDecimalText(c.input as string) ?? null,
+    markets.exchangePreview(arg(c).terms as domain.ExchangeTerms, arg(c).side as domain.Side, arg(c).amount as string),
+  exchangeRateText: (c) => markets.exchangeRateText(arg(c).terms as domain.ExchangeTerms, arg(c).kind as domain.RateKind),
+  formatPrice: (c) => markets.formatPrice(c.input as number),
+  formatDecimalText: (c) => markets.formatDecimalText(c.input as string) ?? null,
   fundSubscribePreview: (c) =>
-    domain.fundSubscribePreview(arg(c).product as domain.ProductTerms, arg(c).today as string, arg(c).amount as string),
+    markets.fundSubscribePreview(arg(c).product as domain.ProductTerms, arg(c).today as string, arg(c).amount as string),
   fundRedeemPreview: (c) =>
-    domain.fundRedeemPreview(arg(c).product as domain.ProductTerms, arg(c).today as string, arg(c).amount as string),
-  fundAccrue: (c) => domain.fundAccrue(c.input as domain.AccrualRun),
+    markets.fundRedeemPreview(arg(c).product as domain.ProductTerms, arg(c).today as string, arg(c).amount as string),
+  fundAccrue: (c) => markets.fundAccrue(c.input as domain.AccrualRun),
   cardAllows: (c) => domain.cardAllows(arg(c).status as domain.CardStatus, arg(c).action as domain.CardAction),
   // The module answers the memo or throws the error's name; natively the vectors read serde's
   // `{Ok}` / `{Err}` of the same Result.
@@ -76,8 +85,8 @@ const kinds: Record<string, (c: Case) => unknown> = {
   },
 };
 
-const modules = import.meta.glob<VectorFile>("../../../tests/vectors/*.json", { eager: true, import: "default" });
-const files = Object.entries(modules)
+const vectorFiles = import.meta.glob<VectorFile>("../../../tests/vectors/*.json", { eager: true, import: "default" });
+const files = Object.entries(vectorFiles)
   .sort(([a], [b]) => a.localeCompare(b))
   .map(([path, file]) => {
     const name = path.slice(path.lastIndexOf("/") + 1);
@@ -93,6 +102,14 @@ const files = Object.entries(modules)
 describe("shared vectors through wasm", () => {
   it(`hold at least ${MIN_CASES} cases`, () => {
     expect(files.reduce((n, f) => n + f.cases.length, 0)).toBeGreaterThanOrEqual(MIN_CASES);
+  });
+
+  it("send each form to the module that checks it, which the other refuses", () => {
+    const forms = new Set(files.flatMap((f) => f.cases.filter((c) => c.kind === "validate").map((c) => c.form as domain.FormName)));
+    expect([...forms].map((form) => domain.formModule(form))).toEqual(expect.arrayContaining(["core", "markets"]));
+    for (const form of forms) {
+      expect(() => other(form).validate(form, {}, null)).toThrow(`is checked by the ${domain.formModule(form)} module`);
+    }
   });
 
   for (const { name, cases } of files) {

@@ -93,11 +93,15 @@ fn field_error(field: &str, error: &ValidationError) -> FieldError {
         })
 }
 
-/// A parameter as the message shows it: text as it is, numbers in decimal.
+/// A parameter as the message shows it: text as it is, numbers in decimal. (Rules give only
+/// text and numbers; written without serde_json's JSON writer, which the wasm modules would
+/// otherwise carry for this alone.)
 fn text(value: &Value) -> String {
     match value {
         Value::String(s) => s.clone(),
-        other => other.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::Bool(b) => b.to_string(),
+        Value::Null | Value::Array(_) | Value::Object(_) => String::new(),
     }
 }
 

@@ -93,47 +93,108 @@ impl<'de> Deserialize<'de> for NoContext {
 }
 
 text_enum! {
-    /// Every form, by the name the browser uses.
-    pub enum FormName {
-        Login = "login",
-        /// Register and recover, step 1.
-        Email = "email",
-        /// Register and recover, password step.
-        NewPassword = "newPassword",
-        ChangePassword = "changePassword",
-        SetPin = "setPin",
-        BindMobile = "bindMobile",
-        BindAuthenticator = "bindAuthenticator",
-        Verification = "verification",
-        Switch = "switch",
-        Recharge = "recharge",
-        BankAccount = "bankAccount",
-        BasicIdentityStep1 = "basicIdentityStep1",
-        BasicIdentityStep2 = "basicIdentityStep2",
-        IndividualInvestor = "individualInvestor",
-        CompanyInvestor = "companyInvestor",
-        Aml = "aml",
-        Qi = "qi",
-        Withdrawal = "withdrawal",
-        CryptoWithdrawal = "cryptoWithdrawal",
-        ExchangeQuote = "exchangeQuote",
-        FundSubscribe = "fundSubscribe",
-        FundRedeem = "fundRedeem",
+    /// The browser's two wasm modules, built from this one crate (`make pkg`): the core module
+    /// (sign-up, security, identity, bank accounts, cards) that the account pages load, and the
+    /// markets module (wallet, exchange, fund) that only their pages load.
+    pub enum WasmModule {
+        Core = "core",
+        Markets = "markets",
     }
 }
 
-/// The caller passed a context the form cannot use: a programming error, not a user's.
-/// Holds the name of the context type that was expected.
+/// The form registry: every form by the name the browser uses, the struct that checks it, and
+/// the wasm module whose `validate` checks it in the browser. [`FormName`],
+/// [`FormName::module`] and the dispatch of [`validate`] and [`validate_in`] all come from it.
+macro_rules! registry {
+    ($($(#[$meta:meta])* $name:ident = $text:literal => $form:ty, $module:ident;)*) => {
+        text_enum! {
+            /// Every form, by the name the browser uses.
+            pub enum FormName {
+                $($(#[$meta])* $name = $text,)*
+            }
+        }
+
+        impl FormName {
+            /// The wasm module that checks this form in the browser.
+            pub const fn module(self) -> WasmModule {
+                match self {
+                    $(Self::$name => WasmModule::$module,)*
+                }
+            }
+        }
+
+        /// Checks `input` as `form` if `module` checks it. Inlined, so that with `module` a
+        /// constant (each wasm module passes its own) the other module's forms are not compiled
+        /// in.
+        #[allow(clippy::inline_always)] // the constant must reach the match for that
+        #[inline(always)]
+        fn dispatch<'de, D: Deserializer<'de>>(
+            module: WasmModule,
+            form: FormName,
+            input: D,
+            context: D,
+        ) -> Result<Vec<FieldError>, ValidateError> {
+            match form {
+                $(FormName::$name if module == WasmModule::$module => {
+                    run::<$form, D>(input, context)
+                })*
+                _ => Err(ValidateError::OtherModule(form)),
+            }
+        }
+    };
+}
+
+registry! {
+    Login = "login" => LoginForm, Core;
+    /// Register and recover, step 1.
+    Email = "email" => EmailForm, Core;
+    /// Register and recover, password step.
+    NewPassword = "newPassword" => NewPasswordForm, Core;
+    ChangePassword = "changePassword" => ChangePasswordForm, Core;
+    SetPin = "setPin" => SetPinForm, Core;
+    BindMobile = "bindMobile" => BindMobileForm, Core;
+    BindAuthenticator = "bindAuthenticator" => BindAuthenticatorForm, Core;
+    Verification = "verification" => VerificationForm, Core;
+    Switch = "switch" => SwitchForm, Core;
+    Recharge = "recharge" => RechargeForm, Core;
+    BankAccount = "bankAccount" => BankAccountForm, Core;
+    BasicIdentityStep1 = "basicIdentityStep1" => BasicIdentityStep1Form, Core;
+    BasicIdentityStep2 = "basicIdentityStep2" => BasicIdentityStep2Form, Core;
+    IndividualInvestor = "individualInvestor" => IndividualInvestorForm, Core;
+    CompanyInvestor = "companyInvestor" => CompanyInvestorForm, Core;
+    Aml = "aml" => AmlForm, Core;
+    Qi = "qi" => QiForm, Core;
+    Withdrawal = "withdrawal" => WithdrawalForm, Core;
+    CryptoWithdrawal = "cryptoWithdrawal" => CryptoWithdrawalForm, Markets;
+    ExchangeQuote = "exchangeQuote" => ExchangeQuoteForm, Markets;
+    FundSubscribe = "fundSubscribe" => FundSubscribeForm, Markets;
+    FundRedeem = "fundRedeem" => FundRedeemForm, Markets;
+}
+
+/// A call of [`validate`] the caller got wrong: a programming error, not a user's.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ContextError(pub &'static str);
+pub enum ValidateError {
+    /// The context is not one the form can use; holds the name of the context type expected.
+    Context(&'static str),
+    /// The form is checked by the other wasm module ([`FormName::module`]).
+    OtherModule(FormName),
+}
 
-impl fmt::Display for ContextError {
+impl fmt::Display for ValidateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid validation context, expected {}", self.0)
+        match self {
+            Self::Context(expected) => write!(f, "invalid validation context, expected {expected}"),
+            Self::OtherModule(form) => write!(
+                f,
+                "the form {} is checked by the {} module",
+                form.as_str(),
+                form.module().as_str()
+            ),
+        }
     }
 }
 
-impl std::error::Error for ContextError {}
+impl std::error::Error for ValidateError {}
 
 /// Checks `input` as `form`, with `context` (each read by its deserializer: a JSON value on the
 /// server and in the vectors, a JavaScript value in the browser); answers the field errors
@@ -144,39 +205,30 @@ pub fn validate<'de, D: Deserializer<'de>>(
     form: FormName,
     input: D,
     context: D,
-) -> Result<Vec<FieldError>, ContextError> {
-    match form {
-        FormName::Login => run::<LoginForm, D>(input, context),
-        FormName::Email => run::<EmailForm, D>(input, context),
-        FormName::NewPassword => run::<NewPasswordForm, D>(input, context),
-        FormName::ChangePassword => run::<ChangePasswordForm, D>(input, context),
-        FormName::SetPin => run::<SetPinForm, D>(input, context),
-        FormName::BindMobile => run::<BindMobileForm, D>(input, context),
-        FormName::BindAuthenticator => run::<BindAuthenticatorForm, D>(input, context),
-        FormName::Verification => run::<VerificationForm, D>(input, context),
-        FormName::Switch => run::<SwitchForm, D>(input, context),
-        FormName::Recharge => run::<RechargeForm, D>(input, context),
-        FormName::BankAccount => run::<BankAccountForm, D>(input, context),
-        FormName::BasicIdentityStep1 => run::<BasicIdentityStep1Form, D>(input, context),
-        FormName::BasicIdentityStep2 => run::<BasicIdentityStep2Form, D>(input, context),
-        FormName::IndividualInvestor => run::<IndividualInvestorForm, D>(input, context),
-        FormName::CompanyInvestor => run::<CompanyInvestorForm, D>(input, context),
-        FormName::Aml => run::<AmlForm, D>(input, context),
-        FormName::Qi => run::<QiForm, D>(input, context),
-        FormName::Withdrawal => run::<WithdrawalForm, D>(input, context),
-        FormName::CryptoWithdrawal => run::<CryptoWithdrawalForm, D>(input, context),
-        FormName::ExchangeQuote => run::<ExchangeQuoteForm, D>(input, context),
-        FormName::FundSubscribe => run::<FundSubscribeForm, D>(input, context),
-        FormName::FundRedeem => run::<FundRedeemForm, D>(input, context),
-    }
+) -> Result<Vec<FieldError>, ValidateError> {
+    dispatch(form.module(), form, input, context)
+}
+
+/// [`validate`] as the wasm module `module` runs it: only its own forms ([`FormName::module`]);
+/// another module's form is refused ([`ValidateError::OtherModule`]), and its rules are not
+/// compiled into the module.
+#[allow(clippy::inline_always)] // see `dispatch`
+#[inline(always)]
+pub fn validate_in<'de, D: Deserializer<'de>>(
+    module: WasmModule,
+    form: FormName,
+    input: D,
+    context: D,
+) -> Result<Vec<FieldError>, ValidateError> {
+    dispatch(module, form, input, context)
 }
 
 fn run<'de, F: Form, D: Deserializer<'de>>(
     input: D,
     context: D,
-) -> Result<Vec<FieldError>, ContextError> {
+) -> Result<Vec<FieldError>, ValidateError> {
     let context = F::Context::deserialize(context)
-        .map_err(|_| ContextError(core::any::type_name::<F::Context>()))?;
+        .map_err(|_| ValidateError::Context(core::any::type_name::<F::Context>()))?;
     let Ok(Object(form)) = Object::<F>::deserialize(input) else {
         return Ok(vec![FieldError::new("", ErrorCode::MalformedInput)]);
     };

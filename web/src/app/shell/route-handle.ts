@@ -18,6 +18,11 @@ export interface RouteHandle {
    * after the page has shown, so it does not compete with the page's own code.
    */
   readonly usesDomain?: boolean;
+  /**
+   * Shows nothing until the markets wasm module (wallet, exchange, fund) has loaded too: on a
+   * visit that starts on it, that module is fetched while the app starts, beside the core one.
+   */
+  readonly usesMarkets?: boolean;
   /** The page's title (WCAG 2.4.2), in the user's language: "<title> · fiscard". */
   readonly title?: MessageKey;
 }
@@ -25,13 +30,18 @@ export interface RouteHandle {
 /**
  * What the matched routes' handles (`matchRoutes(…).map((m) => m.route.handle)` before the router
  * exists, `useMatches().map((m) => m.handle)` after) say their page needs first: its reads, and
- * whether the wasm module.
+ * whether the wasm modules.
  */
-export function firstNeeds(handles: readonly unknown[]): { readonly reads: PageRead[]; readonly usesDomain: boolean } {
+export function firstNeeds(handles: readonly unknown[]): {
+  readonly reads: PageRead[];
+  readonly usesDomain: boolean;
+  readonly usesMarkets: boolean;
+} {
   const declared = handles.map((handle) => (handle ?? {}) as RouteHandle);
   return {
     reads: declared.flatMap((handle) => handle.reads ?? []),
     usesDomain: declared.some((handle) => handle.usesDomain === true),
+    usesMarkets: declared.some((handle) => handle.usesMarkets === true),
   };
 }
 

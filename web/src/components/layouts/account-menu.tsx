@@ -7,7 +7,7 @@ import { accountMenu, type NavItem } from "./nav-items";
 
 function useCurrent() {
   const { pathname } = useLocation();
-  return (item: NavItem) => isWithin(pathname, item.area ?? item.to);
+  return (item: NavItem) => (item.exact ? pathname === item.to : isWithin(pathname, item.area ?? item.to));
 }
 
 /** The account area's menu on desktop: the groups of SPEC §2 down the side. */
@@ -34,7 +34,7 @@ export function AccountSideMenu() {
                 color={current(item) ? "teal.fg" : "fg"}
                 fontWeight={current(item) ? "semibold" : "normal"}
               >
-                <NavLink to={item.to} aria-current={current(item) ? "page" : undefined}>
+                <NavLink to={item.to} end={item.exact} aria-current={current(item) ? "page" : undefined}>
                   {t(item.label)}
                 </NavLink>
               </Link>
@@ -127,7 +127,7 @@ export function AccountTopBar() {
                 bg={current(item) ? "teal.solid" : undefined}
                 color={current(item) ? "teal.contrast" : "fg"}
               >
-                <NavLink to={item.to} aria-current={current(item) ? "page" : undefined}>
+                <NavLink to={item.to} end={item.exact} aria-current={current(item) ? "page" : undefined}>
                   {t(item.label)}
                 </NavLink>
               </Link>

@@ -104,8 +104,8 @@ describe("on a phone (under 768 px)", () => {
     const bar = await waitFor(
       () => {
         const nav = screen.getByRole("navigation", { name: en["menu.account"] });
-        // The card, user and assets groups' seven, the wallet's five and the exchange.
-        expect(within(nav).getAllByRole("listitem")).toHaveLength(13);
+        // The card, user and assets groups' seven, the wallet's five and the exchange, the fund's two.
+        expect(within(nav).getAllByRole("listitem")).toHaveLength(15);
         return nav;
       },
       { timeout: 5000 },
@@ -116,6 +116,7 @@ describe("on a phone (under 768 px)", () => {
     const drawer = within(await screen.findByRole("dialog"));
     expect(drawer.getByRole("link", { name: en["menu.security"] })).toHaveAttribute("href", "/my/security");
     expect(drawer.getByRole("link", { name: en["menu.wallet"] })).toHaveAttribute("href", "/wallet/overview");
+    expect(drawer.getByRole("link", { name: en["menu.fund"] })).toHaveAttribute("href", "/fund");
     expect(drawer.getByRole("button", { name: en["header.logout"] })).toBeVisible();
   });
 

@@ -6,6 +6,8 @@ export interface NavItem {
   readonly to: string;
   /** The area it is current in (defaults to `to`). */
   readonly area?: string;
+  /** Current on `to` itself only, not on its sub-pages (which have items of their own). */
+  readonly exact?: boolean;
 }
 
 export interface NavGroup {
@@ -13,7 +15,10 @@ export interface NavGroup {
   readonly items: readonly NavItem[];
 }
 
-/** The account area's menu groups (SPEC §2): app (card), user, account (assets), the wallet and the exchange. */
+/**
+ * The account area's menu groups (SPEC §2): app (card), user, account (assets), the wallet and
+ * the exchange, the fund.
+ */
 export const accountMenu: readonly NavGroup[] = [
   { label: "menu.app", items: [{ label: "menu.card", to: paths.productFiscard }] },
   {
@@ -43,6 +48,13 @@ export const accountMenu: readonly NavGroup[] = [
       { label: "menu.exchange", to: paths.exchange },
     ],
   },
+  {
+    label: "menu.fund",
+    items: [
+      { label: "menu.fund_products", to: paths.fund, exact: true },
+      { label: "menu.fund_records", to: paths.fundRecords },
+    ],
+  },
 ];
 
 /** The header's links: the product for everyone, the account areas once logged in. */
@@ -51,5 +63,6 @@ export const headerUserMenu: readonly NavItem[] = [
   { label: "menu.assets", to: paths.accountFiscard, area: paths.account },
   { label: "menu.wallet", to: paths.walletOverview, area: paths.wallet },
   { label: "menu.exchange", to: paths.exchange },
+  { label: "menu.fund", to: paths.fund, area: paths.fund },
   { label: "menu.security", to: paths.security, area: paths.my },
 ];

@@ -79,6 +79,20 @@ describe("domainResolver", () => {
     expect(result).toEqual({ values, errors: {} });
   });
 
+  it("checks a wallet, exchange or fund form in the markets module", async () => {
+    const context = () => ({
+      terms: { from: "USD", to: "BTC", fromPrice: 100000000, toPrice: 6500000000000, spreadBps: 50, feeBps: 100 },
+      minimum: 1000,
+      maximum: 10000000,
+      available: 100000,
+      enabled: true,
+    });
+    const values = { fromCoin: "USD", toCoin: "BTC", fromAmount: "100" };
+    expect(await resolve("exchangeQuote", values, context)).toEqual({ values, errors: {} });
+    const { errors } = await resolve("exchangeQuote", { ...values, fromAmount: "" }, context);
+    expect(errors["fromAmount"]?.type).toBeDefined();
+  });
+
   it("keeps every code of a field under types when criteriaMode is all", async () => {
     const { errors } = await resolve("bindAuthenticator", { mfaCode: "12", remark: "" }, undefined, "all");
     expect(errors["mfaCode"]).toEqual({

@@ -1,6 +1,6 @@
 import type { FieldError as DomainFieldError, FormName } from "domain-wasm";
 import { set, type FieldErrors, type FieldValues, type Resolver } from "react-hook-form";
-import { loadDomain } from "@/lib/domain";
+import { loadFormModule } from "@/lib/domain";
 import { translate } from "@/lib/locale";
 
 interface ResolvedError {
@@ -36,15 +36,17 @@ export function toFormErrors<T extends FieldValues>(
 }
 
 /**
- * A react-hook-form resolver running the wasm validator of `form`, the same rules the server
- * checks. `context` supplies the form's outside facts (e.g. the available balance) at each check.
+ * A react-hook-form resolver running the wasm validator of `form` (in the module that checks it:
+ * the core module's, or the markets module's for the wallet, exchange and fund forms), the same
+ * rules the server checks. `context` supplies the form's outside facts (e.g. the available
+ * balance) at each check.
  */
 export function domainResolver<T extends FieldValues>(
   form: FormName,
   context?: () => unknown,
 ): Resolver<T> {
   return async (values, _context, options) => {
-    const domain = await loadDomain();
+    const domain = await loadFormModule(form);
     const found = domain.validate(form, values, context?.() ?? null);
     if (found.length === 0) return { values, errors: {} };
     return { values: {}, errors: toFormErrors<T>(found, options.criteriaMode === "all") };

@@ -1,5 +1,5 @@
 import { Button, Grid, Group, Input, Stack } from "@chakra-ui/react";
-import type { ExchangeQuoteContext, Priced, Side } from "domain-wasm";
+import type { ExchangeQuoteContext, Priced, Side } from "domain-markets";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useController } from "react-hook-form";
 import { applyRefusal, FormError, FormField, FormStack, useDomainForm } from "@/components/ui/form";
@@ -53,7 +53,7 @@ export function ExchangeForm({
   readonly x: ExchangeText;
   readonly onSwapped: (swap: ExchangeSwap) => void | Promise<void>;
 }) {
-  const { t, domain } = x;
+  const { t, domain, markets } = x;
   const { fromCoin: from, toCoin: to } = rate;
   const scaleOf: Record<Side, number> = { FROM: pair.fromScale, TO: pair.toScale };
   const latest = useRef({ rate, pair });
@@ -95,7 +95,7 @@ export function ExchangeForm({
 
   // The typed amount priced at the current terms; the other field shows its counterpart.
   const typed = String(fields[side].field.value).trim();
-  const result = typed === "" ? undefined : domain.exchangePreview(rate.terms, side, typed);
+  const result = typed === "" ? undefined : markets.exchangePreview(rate.terms, side, typed);
   // What it cannot price (too many decimals, too small…) has no counterpart: the form's check says why.
   const priced: Priced | undefined = result === undefined || "error" in result ? undefined : result;
   const counterpart = (s: Side) => {

@@ -1,5 +1,5 @@
 import { DataList, Stack, Text } from "@chakra-ui/react";
-import type { Priced } from "domain-wasm";
+import type { Priced } from "domain-markets";
 import { formatDateTime } from "@/lib/locale";
 import type { ExchangePair } from "../api/get-exchange-pairs";
 import type { ExchangeRate } from "../api/get-exchange-rate";

@@ -1,5 +1,5 @@
 import { Box, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { paths } from "@/config/paths";
 import { useI18n } from "@/lib/i18n";
@@ -22,7 +22,11 @@ const STEPS: Readonly<Record<FirstStepName, { readonly label: MessageKey; readon
 export function FirstStepsPanel({ page }: { readonly page: string }) {
   const { t } = useI18n();
   const { data, mutate } = useFirstSteps();
+  // Read again on each other page (the first is read as the checklist mounts).
+  const shownOn = useRef(page);
   useEffect(() => {
+    if (shownOn.current === page) return;
+    shownOn.current = page;
     void mutate();
   }, [page, mutate]);
   if (!data || data.done) return null;

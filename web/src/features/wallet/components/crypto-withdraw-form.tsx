@@ -1,5 +1,5 @@
 import { Alert, Button, DataList, Group, Input, Text } from "@chakra-ui/react";
-import type { CryptoWithdrawalContext } from "domain-wasm";
+import type { CryptoWithdrawalContext } from "domain-markets";
 import { useCallback, useEffect, useRef } from "react";
 import { applyRefusal, FormError, FormField, FormStack, useDomainForm } from "@/components/ui/form";
 import { askConfirm } from "@/components/ui/confirm-store";
@@ -53,7 +53,7 @@ export function CryptoWithdrawForm({
   readonly w: WalletText;
   readonly onWithdrawn: (record: WalletRecord) => Promise<void>;
 }) {
-  const { t, domain } = w;
+  const { t, domain, markets } = w;
   const api = useApiClient();
   const minor = useCallback((text: string) => domain.parseAmount(text, scale) ?? 0, [domain, scale]);
   const latest = useRef({ chain, available });
@@ -91,8 +91,8 @@ export function CryptoWithdrawForm({
   const unanswered = useRef<{ readonly id: string; readonly input: string } | null>(null);
 
   const [address, amount] = [watch("address"), watch("amount")];
-  const check = address.trim() === "" ? undefined : domain.checkAddress(chain.network, address);
-  const similar = check?.ok ? previous.find((used) => domain.looksLike(used, check.address ?? address)) : undefined;
+  const check = address.trim() === "" ? undefined : markets.checkAddress(chain.network, address);
+  const similar = check?.ok ? previous.find((used) => markets.looksLike(used, check.address ?? address)) : undefined;
   // A checksum or a network is known only once the whole address is there: say so at once,
   // before the field is left.
   const outcome = check ? `${check.ok}/${check.code ?? ""}/${check.network ?? ""}` : "";
@@ -101,15 +101,15 @@ export function CryptoWithdrawForm({
     if (showNow) void trigger("address");
   }, [outcome, showNow, trigger]);
 
-  const max = domain.cryptoWithdrawalMax(minor(available), minor(chain.withdrawFee), minor(chain.multiple), minor(chain.maxWithdraw));
+  const max = markets.cryptoWithdrawalMax(minor(available), minor(chain.withdrawFee), minor(chain.multiple), minor(chain.maxWithdraw));
   const typed = domain.parseAmount(amount, scale);
   const fee = minor(chain.withdrawFee);
   const coin = (text: string) => w.coinAmount(text, coinCode);
   const network = w.networkName(chain.network);
 
   const submit = handleSubmit(async (values) => {
-    const canonical = domain.checkAddress(chain.network, values.address).address ?? values.address.trim();
-    const lookalike = previous.find((used) => domain.looksLike(used, canonical));
+    const canonical = markets.checkAddress(chain.network, values.address).address ?? values.address.trim();
+    const lookalike = previous.find((used) => markets.looksLike(used, canonical));
     if (lookalike && !(await askConfirm(t("wallet.withdraw.lookalike_confirm", { address: canonical, previous: lookalike })))) return;
     const input = JSON.stringify([values.network, canonical, values.memo, values.amount]);
     const clientOrderId = unanswered.current?.input === input ? unanswered.current.id : values.clientOrderId;

@@ -3,7 +3,7 @@ import domainEnUS from "@domain-locales/en-US.json";
 import webEnUS from "@/locales/en-US.json";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { loadDomain } from "@/lib/domain";
+import { loadMarkets } from "@/lib/domain";
 import { callsTo, type MockAnswer } from "@/testing/mock-api";
 import { renderApp } from "@/testing/render-app";
 import { setWidth } from "@/testing/viewport";
@@ -143,7 +143,7 @@ describe("a crypto withdrawal", { timeout: 30_000 }, () => {
     await user.click(form.getByRole("button", { name: text("wallet.withdraw.submit") }));
     const confirm = within(await screen.findByRole("alertdialog", {}, WAIT));
     // The address as it is sent: in its EIP-55 spelling.
-    const canonical = (await loadDomain()).checkAddress("ETH", LOOKALIKE).address;
+    const canonical = (await loadMarkets()).checkAddress("ETH", LOOKALIKE).address;
     expect(canonical?.toLowerCase()).toBe(LOOKALIKE);
     expect(confirm.getByText(text("wallet.withdraw.lookalike_confirm", { address: canonical ?? "", previous: USED }))).toBeVisible();
     await user.click(confirm.getByRole("button", { name: text("confirm.cancel") }));

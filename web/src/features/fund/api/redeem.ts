@@ -1,0 +1,14 @@
+import type { ApiClient } from "@/lib/api-client";
+import type { ApiBody, ApiContent, Sent } from "@/lib/api-schema";
+
+/** What a redemption of current shares sends: the product, where the money goes, the shares (as an amount). */
+export type RedeemInput = Sent<ApiBody<"/redeem", "post">, "productId" | "destination" | "amount">;
+
+/**
+ * `POST redeem`, verified (statusCode 103). `idempotencyKey` is made once per attempt and kept
+ * for its retries. The dialog shows a refusal (a 409 when the interest forfeited moved since the
+ * preview, which it then reads again).
+ */
+export function redeem(api: ApiClient, input: RedeemInput, idempotencyKey: string) {
+  return api.post<ApiContent<"/redeem", "post">>("redeem", { ...input }, { inline: true, idempotencyKey });
+}

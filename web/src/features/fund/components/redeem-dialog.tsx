@@ -1,0 +1,155 @@
+import { Alert, Button, Group, Input, NativeSelect, Skeleton, Text } from "@chakra-ui/react";
+import { useCallback, useRef } from "react";
+import { AppDialog } from "@/components/ui/app-dialog";
+import { LoadFailed } from "@/components/ui/load-failed";
+import { applyRefusal, FormError, FormField, FormStack, useDomainForm } from "@/components/ui/form";
+import { useApiClient } from "@/lib/api-provider";
+import { useFundConfig, type FundConfig } from "../api/get-fund-config";
+import type { Product } from "../api/get-products";
+import { redeem, type RedeemInput } from "../api/redeem";
+import type { FundOrder } from "../api/subscribe";
+import { RedeemFacts, type AssetUnit } from "./preview-facts";
+import { scaleOf, type FundText } from "./use-fund-text";
+import { useFundPreviews } from "./use-fund-previews";
+
+interface RedeemValues {
+  productId: string;
+  destination: string;
+  amount: string;
+}
+
+/** The form's fields the server may name in its field errors. */
+const FIELDS = ["productId", "destination", "amount"];
+
+/** The "fundRedeem" form's context, as `GET config` sends it. */
+type RedeemContext = NonNullable<FundConfig["redeem"]>;
+
+/**
+ * A redemption of the current product's shares: where the money goes and how much ("Max": every
+ * usable share), checked by the domain's "fundRedeem" form against the context the server sent,
+ * with what it will do as the domain previews it (an early redemption's forfeited interest, if the
+ * preview names one, said before it is confirmed). The server asks for the step-up codes (103);
+ * an attempt keeps its Idempotency-Key until it is answered.
+ */
+function RedeemForm({
+  product,
+  context: ctx,
+  f,
+  onRedeemed,
+}: {
+  readonly product: Product;
+  readonly context: RedeemContext;
+  readonly f: FundText;
+  readonly onRedeemed: (order: FundOrder) => Promise<void>;
+}) {
+  const { t, domain } = f;
+  const api = useApiClient();
+  const previews = useFundPreviews();
+  const unit: AssetUnit = { asset: product.asset, scale: scaleOf(product.minimum) };
+  const latest = useRef(ctx);
+  latest.current = ctx;
+  const context = useCallback((): RedeemContext => latest.current, []);
+  const whole = domain.amountText(ctx.redeemable, unit.scale);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useDomainForm<RedeemValues>({
+    form: "fundRedeem",
+    context,
+    defaultValues: { productId: product.productId, destination: product.redeem[0] ?? "", amount: "" },
+  });
+  const unanswered = useRef<{ readonly key: string; readonly input: string } | null>(null);
+  const amount = watch("amount");
+  const money = (minor: number) => f.minor(minor, unit.asset, unit.scale);
+  const preview = previews.redeem(ctx.product, ctx.today, amount);
+
+  const submit = handleSubmit(async (values) => {
+    const input = JSON.stringify([values.destination, values.amount]);
+    const key = unanswered.current?.input === input ? unanswered.current.key : crypto.randomUUID();
+    unanswered.current = { key, input };
+    const body: RedeemInput = { productId: product.productId, destination: values.destination, amount: values.amount };
+    const answer = await redeem(api, body, key);
+    if (answer.ok || !answer.networkError) unanswered.current = null;
+    if (answer.ok) await onRedeemed(answer.content);
+    else applyRefusal(setError, answer, FIELDS);
+  });
+
+  return (
+    <FormStack onSubmit={submit} label={t("fund.redeem.form")}>
+      <FormField label={t("fund.redeem.destination")} error={errors.destination} required>
+        <NativeSelect.Root>
+          <NativeSelect.Field {...register("destination")}>
+            {product.redeem.map((d) => (
+              <option key={d} value={d}>
+                {f.sourceName(d)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <FormField
+        label={t("fund.redeem.amount", { asset: unit.asset })}
+        error={errors.amount}
+        helperText={t("fund.redeem.usable", { amount: money(ctx.redeemable) })}
+        required
+      >
+        <Group attached width="full">
+          <Input {...register("amount")} inputMode="decimal" autoComplete="off" />
+          <Button
+            variant="outline"
+            aria-label={t("fund.max_named", { amount: money(ctx.redeemable) })}
+            onClick={() => setValue("amount", whole, { shouldValidate: true, shouldDirty: true, shouldTouch: true })}
+          >
+            {t("fund.max")}
+          </Button>
+        </Group>
+      </FormField>
+      <RedeemFacts preview={preview} unit={unit} f={f} />
+      {preview?.early && preview.forfeitedInterest > 0 && (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>{t("fund.redeem.forfeit_warning", { amount: money(preview.forfeitedInterest) })}</Alert.Title>
+        </Alert.Root>
+      )}
+      <Text fontSize="sm" color="fg.muted">
+        {t("fund.redeem.current_note")}
+      </Text>
+      {/* The product the dialog chose has no control of its own. */}
+      <FormError error={errors.productId} />
+      <FormError error={errors.root} />
+      <Button type="submit" colorPalette={preview?.early ? "red" : "teal"} loading={isSubmitting}>
+        {t(preview?.early ? "fund.redeem.submit_early" : "fund.redeem.submit")}
+      </Button>
+    </FormStack>
+  );
+}
+
+/** The redeem dialog of the current product `product`: its context read as it opens, then the form. */
+export function RedeemDialog({
+  product,
+  f,
+  onClose,
+  onRedeemed,
+}: {
+  readonly product: Product;
+  readonly f: FundText;
+  readonly onClose: () => void;
+  readonly onRedeemed: (order: FundOrder) => Promise<void>;
+}) {
+  const { data: config, error, mutate } = useFundConfig(product.productId);
+  let body;
+  if (error) body = <LoadFailed onRetry={() => void mutate()} />;
+  else if (!config) body = <Skeleton height="48" />;
+  else if (!config.redeem) body = <Text>{f.t("fund.redeem.nothing")}</Text>;
+  else body = <RedeemForm product={product} context={config.redeem} f={f} onRedeemed={onRedeemed} />;
+  return (
+    <AppDialog title={f.t("fund.redeem.title", { product: product.productName })} onClose={onClose}>
+      {body}
+    </AppDialog>
+  );
+}

@@ -1,8 +1,11 @@
 import type { ApiClient } from "@/lib/api-client";
 import type { ApiBody, ApiContent, Sent } from "@/lib/api-schema";
 
-/** What a redemption of current shares sends: the product, where the money goes, the shares (as an amount). */
-export type RedeemInput = Sent<ApiBody<"/redeem", "post">, "productId" | "destination" | "amount">;
+/** What a redemption always sends: the product, where the money goes, the shares (as an amount). */
+export type RedeemInput = Sent<ApiBody<"/redeem", "post">, "productId" | "destination" | "amount"> & {
+  /** The fixed position redeemed (whole); not sent for the current product. */
+  readonly positionId?: string;
+};
 
 /**
  * `POST redeem`, verified (statusCode 103). `idempotencyKey` is made once per attempt and kept

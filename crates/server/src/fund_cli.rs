@@ -33,7 +33,11 @@ pub enum FundAction {
     },
     /// Recompute every figure of `fund/v2/asset` from the ledger's entries and the accrual rows
     /// and compare (exit status 1 on any difference).
-    Reconcile,
+    Reconcile {
+        /// YYYY-MM-DD: the business date to compare on (default: today, by the server's clock).
+        #[arg(long)]
+        on: Option<String>,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -251,7 +255,12 @@ pub async fn admin(config: &Config, action: FundAction) -> anyhow::Result<bool> 
                 started.elapsed().as_millis()
             );
         }
-        FundAction::Reconcile => {
+        FundAction::Reconcile { on } => {
+            let today = match on {
+                Some(text) => Date::parse(text.trim())
+                    .with_context(|| format!("--on {text:?} is not a YYYY-MM-DD date"))?,
+                None => today,
+            };
             let report = db
                 .read(move |conn| Ok(reconcile::run(conn, today)?))
                 .await

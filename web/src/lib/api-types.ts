@@ -104,7 +104,8 @@ export interface paths {
          *     product, today's business date, the user's balances (wallet, USD account, usable current
          *     shares) and what the product still takes from them; the current product's usable shares or
          *     the fixed position's principal to redeem. An unknown product, or a position that is not the
-         *     user's, answers 404. statusCodes: 200, 101, 404.
+         *     user's (or not of that product), answers 404; neither given, 400.
+         *     statusCodes: 200, 101, 400, 404.
          */
         readonly get: operations["show_fund_config"];
         readonly put?: never;
@@ -872,8 +873,9 @@ export interface paths {
          *     goes back whole to the fund account (`FUND`): before its interest date nothing is lost,
          *     from then on until maturity all interest accrued so far is forfeited — exactly the
          *     preview's `forfeitedInterest` (409 when it no longer is, e.g. a day passed: preview again).
-         *     The domain's rules hold (102). Verified as the trade policy says (103, 104); takes an
-         *     `Idempotency-Key`. statusCodes: 200, 101, 102, 103, 104, 400, 409, 422.
+         *     The domain's rules hold (102); a `positionId` that is not one of yours answers 404. Verified
+         *     as the trade policy says (103, 104); takes an `Idempotency-Key`.
+         *     statusCodes: 200, 101, 102, 103, 104, 400, 404, 409, 422.
          */
         readonly post: operations["redeem_fund"];
         readonly delete?: never;
@@ -5257,9 +5259,12 @@ export interface operations {
     };
     readonly show_fund_config: {
         readonly parameters: {
-            readonly query: {
-                /** @description The product's `productId`. */
-                readonly productId: string;
+            readonly query?: {
+                /**
+                 * @description The product's `productId` (may be left out when `positionId` is given: the position's
+                 *     product).
+                 */
+                readonly productId?: string;
                 /** @description A fixed position of the user's (the `id` of its subscription): the redeem form's. */
                 readonly positionId?: string;
             };

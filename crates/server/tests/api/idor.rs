@@ -31,6 +31,10 @@ enum Resource {
     Quote,
     /// A swap made.
     Swap,
+    /// A fixed fund position (its subscription's id).
+    FundPosition,
+    /// A fund record (an order or a day's interest).
+    FundOrder,
 }
 
 /// Where the route reads the id.
@@ -63,6 +67,10 @@ fn pin() -> Value {
 
 fn withdrawal() -> Value {
     json!({ "amount": "60", "securityPassword": PIN })
+}
+
+fn fund_redemption() -> Value {
+    json!({ "destination": "FUND", "amount": "50", "securityPassword": PIN })
 }
 
 fn recharge() -> Value {
@@ -198,16 +206,42 @@ const ROWS: &[Row] = &[
         place: In::Path,
         rest: nothing,
     },
+    Row {
+        method: "get",
+        path: "/config",
+        resource: Resource::FundPosition,
+        field: "positionId",
+        place: In::Query,
+        rest: nothing,
+    },
+    Row {
+        method: "post",
+        path: "/redeem",
+        resource: Resource::FundPosition,
+        field: "positionId",
+        place: In::Body,
+        rest: fund_redemption,
+    },
+    Row {
+        method: "get",
+        path: "/fund/v2/order/{id}",
+        resource: Resource::FundOrder,
+        field: "id",
+        place: In::Path,
+        rest: nothing,
+    },
 ];
 
 /// A field or parameter that names a resource: `id`, `…Id`, `…Key`.
 /// (`companyId` is a company's registration number the user types, not a resource of ours;
 /// `clientOrderId` is the caller's own retry key for a withdrawal, looked up among the caller's
-/// withdrawals only: another user's same key is a new withdrawal of the caller's.)
+/// withdrawals only: another user's same key is a new withdrawal of the caller's;
+/// `productId` names a fund product, which `GET product` lists to everyone.)
 fn names_a_resource(name: &str) -> bool {
     (name == "id" || name.ends_with("Id") || name.ends_with("Key"))
         && name != "companyId"
         && name != "clientOrderId"
+        && name != "productId"
 }
 
 /// The properties of a schema, `$ref`s and `allOf` followed.
@@ -295,6 +329,8 @@ struct Owner {
     wallet_record: String,
     quote: String,
     swap: String,
+    fund_position: String,
+    fund_order: String,
 }
 
 impl Owner {
@@ -310,6 +346,8 @@ impl Owner {
             Resource::WalletRecord => &self.wallet_record,
             Resource::Quote => &self.quote,
             Resource::Swap => &self.swap,
+            Resource::FundPosition => &self.fund_position,
+            Resource::FundOrder => &self.fund_order,
         }
     }
 
@@ -338,6 +376,8 @@ impl Owner {
             "wallet": content(app.get_api("/wallet/balance", EN, token).await),
             "walletRecords": content(app.get_api("/wallet/record", EN, token).await),
             "swaps": content(app.get_api("/exchange/swaps", EN, token).await),
+            "fund": content(app.get_api("/fund/v2/asset", EN, token).await),
+            "fundOrders": content(app.get_api("/fund/v2/order", EN, token).await),
         })
     }
 }
@@ -422,6 +462,8 @@ async fn owner(app: &TestApp) -> Owner {
         .expect("swap id")
         .to_owned();
     let quote = crate::exchange::quote_id(app, &holder, &asked).await;
+    // Current fund shares, and a fixed position subscribed from them.
+    let (fund_order, fund_position) = fund_positions(app, &holder).await;
     Owner {
         holder,
         card,
@@ -434,7 +476,58 @@ async fn owner(app: &TestApp) -> Owner {
         wallet_record,
         quote,
         swap,
+        fund_position,
+        fund_order,
     }
+}
+
+/// A subscription of the current product (its order id) and a fixed position (its id),
+/// subscribed from those shares straight through the service.
+async fn fund_positions(app: &TestApp, holder: &crate::cards::Holder) -> (String, String) {
+    use domain::forms::FundSubscription;
+    use domain::fund::{FixedTerms, FundSource, ProductTerms, ProductType, subscribe_preview};
+    use server::services::fund::{business_date, orders, products};
+    crate::fund::set_statuses(app, holder, 1, 1, 1).await;
+    let order = crate::fund::subscribe(
+        app,
+        holder,
+        &json!({ "productId": "usd-current", "source": "USD", "amount": "100" }),
+    )
+    .await
+    .assert_ok()["id"]
+        .as_str()
+        .expect("order id")
+        .to_owned();
+    let (uid, now) = (holder.uid.clone(), app.clock.now_ms());
+    let position = app
+        .db
+        .write(move |conn| {
+            let today = business_date(now);
+            let new = products::NewProduct {
+                name: "30 days".to_owned(),
+                terms: ProductTerms {
+                    product_type: ProductType::Fixed,
+                    annual_rate: domain::fund::DEFAULT_ANNUAL_RATE,
+                    asset: domain::exchange::Asset::Usd,
+                    fixed: Some(FixedTerms::new(today, today.add_days(1), 30).expect("terms")),
+                },
+                minimum: 100,
+                maximum: 100_000_000,
+            };
+            let product = products::create(conn, &new, now)?.expect("a fixed product");
+            let asked = FundSubscription {
+                product_id: product.id.clone(),
+                source: FundSource::Fund,
+                amount: 5_000,
+                preview: subscribe_preview(&product.terms, today, 5_000).expect("a preview"),
+            };
+            Ok(orders::subscribe(conn, &uid, &product, &asked, today, now)?
+                .expect("a fixed position")
+                .id)
+        })
+        .await
+        .expect("the fund positions");
+    (order, position)
 }
 
 async fn call(app: &TestApp, row: &Row, token: &str, id: &str) -> Answer {

@@ -20,6 +20,8 @@ mod exchange_prices;
 mod exchange_swaps;
 mod first_steps;
 mod forget_password;
+mod fund;
+mod fund_fixed;
 mod health;
 mod helpers;
 mod hold_expiry;

@@ -439,3 +439,78 @@ async fn one_quote_accepted_ten_times_at_once_swaps_once() {
     let history = app.get_api("/exchange/swaps", EN, Some(&h.token)).await;
     assert_eq!(history.assert_ok()["totalCount"], 1);
 }
+
+/// The same `Idempotency-Key` on two subscriptions at once: one subscription, answered twice.
+#[actix_web::test]
+async fn one_idempotency_key_on_two_subscriptions_at_once_subscribes_once() {
+    let app = crate::fund::fund_app().await;
+    let h = crate::fund::investor(&app, "me@example.com", 10_000).await;
+    let body = with_pin(json!({ "productId": "usd-current", "source": "USD", "amount": "60" }));
+    let answers = at_once(2, |_| {
+        app.send(
+            app.client
+                .post(app.url("/api/subscribe"))
+                .header("User-Lang", EN)
+                .header("Access-Token", &h.token)
+                .header("Idempotency-Key", "double-click")
+                .json(&body),
+        )
+    })
+    .await;
+    assert_eq!(codes(&answers), [200, 200]);
+    assert_eq!(answers[0].content()["id"], answers[1].content()["id"]);
+    assert_eq!(bank_balance(&app, &h).await, "40.00");
+}
+
+/// Ten subscriptions at once (different keys) against a balance for five: exactly five, the
+/// USD account never below zero; then ten redemptions at once of shares for five: exactly five.
+#[actix_web::test]
+async fn ten_subscriptions_and_ten_redemptions_at_once_against_enough_for_five_pass_five() {
+    let app = crate::fund::fund_app().await;
+    let h = crate::fund::investor(&app, "me@example.com", 10_000).await;
+    let body = with_pin(json!({ "productId": "usd-current", "source": "USD", "amount": "20" }));
+    let answers = at_once(10, |n| {
+        app.send(
+            app.client
+                .post(app.url("/api/subscribe"))
+                .header("User-Lang", EN)
+                .header("Access-Token", &h.token)
+                .header("Idempotency-Key", format!("subscribe-{n}"))
+                .json(&body),
+        )
+    })
+    .await;
+    let passed = answers.iter().filter(|a| a.code() == 200).count();
+    assert_eq!(
+        passed,
+        5,
+        "{:?}",
+        answers.iter().map(|a| &a.text).collect::<Vec<_>>()
+    );
+    assert_eq!(bank_balance(&app, &h).await, "0.00");
+    crate::fund::next_days(&app, 1);
+    crate::fund::accrue(&app).await;
+    let out = with_pin(json!({ "productId": "usd-current", "destination": "USD", "amount": "20" }));
+    let answers = at_once(10, |n| {
+        app.send(
+            app.client
+                .post(app.url("/api/redeem"))
+                .header("User-Lang", EN)
+                .header("Access-Token", &h.token)
+                .header("Idempotency-Key", format!("redeem-{n}"))
+                .json(&out),
+        )
+    })
+    .await;
+    let passed = answers.iter().filter(|a| a.code() == 200).count();
+    assert_eq!(
+        passed,
+        5,
+        "{:?}",
+        answers.iter().map(|a| &a.text).collect::<Vec<_>>()
+    );
+    assert_eq!(bank_balance(&app, &h).await, "100.00");
+    let a = crate::fund::asset(&app, &h).await;
+    // The subscription day earned nothing: nothing is left.
+    assert_eq!(a["currentProduct"]["usableShares"], json!("0.00"));
+}

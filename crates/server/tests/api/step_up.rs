@@ -66,6 +66,8 @@ const ROUTES: &[(&str, &str, &str)] = &[
         "/fund/investor/bankAccount/delete/{id}",
     ),
     ("withdraw", "post", "/fund/investor/withdrawal/create"),
+    ("fundSubscribe", "post", "/subscribe"),
+    ("fundRedeem", "post", "/redeem"),
 ];
 
 /// Money-moving routes that ask for no verification codes, and why (the matrix records them so
@@ -232,7 +234,49 @@ async fn actor(app: &TestApp, n: usize, case: &Case, hashes: &Hashes) -> Actor {
             actor.bank_account = Some(account);
         }
     }
+    if ["fundSubscribe", "fundRedeem"].contains(&case.action.as_str()) {
+        let holder = crate::cards::Holder {
+            token: actor.token.clone(),
+            uid: actor.uid.clone(),
+        };
+        approve(app, &holder).await;
+        crate::fund::set_statuses(app, &holder, 1, 1, 1).await;
+        wire(app, &holder, 100_000, &format!("W-{email}")).await;
+        if case.action == "fundRedeem" {
+            usable_fund_shares(app, &actor.uid, 10_000).await;
+        }
+    }
     actor
+}
+
+/// `amount` current fund shares of the user's, subscribed straight through the service from the
+/// USD account and dated yesterday (so they are usable today).
+async fn usable_fund_shares(app: &TestApp, uid: &str, amount: i64) {
+    use diesel::prelude::*;
+    use domain::forms::FundSubscription;
+    use domain::fund::{FundSource, subscribe_preview};
+    use server::db::schema::fund_moves;
+    use server::services::fund::{business_date, orders, products};
+    let (uid, now) = (uid.to_owned(), app.clock.now_ms());
+    app.db
+        .write(move |conn| {
+            let today = business_date(now);
+            let product = products::find(conn, "usd-current")?.expect("the current product");
+            let asked = FundSubscription {
+                product_id: product.id.clone(),
+                source: FundSource::Usd,
+                amount,
+                preview: subscribe_preview(&product.terms, today, amount).expect("a preview"),
+            };
+            let record = orders::subscribe(conn, &uid, &product, &asked, today, now)?
+                .expect("the subscription");
+            diesel::update(fund_moves::table.filter(fund_moves::order_id.eq(record.id)))
+                .set(fund_moves::business_date.eq(today.add_days(-1).to_string()))
+                .execute(conn)?;
+            Ok(())
+        })
+        .await
+        .expect("usable fund shares");
 }
 
 /// A bank account saved straight through the service; answers its id.
@@ -356,6 +400,16 @@ async fn act(app: &TestApp, case: &Case, who: &Actor, codes: &Codes) -> Answer {
             "/fund/investor/withdrawal/create",
             json!({ "bankAccountId": who.bank_account, "amount": "60" }),
         ),
+        "fundSubscribe" => (
+            "post",
+            "/subscribe",
+            json!({ "productId": "usd-current", "source": "USD", "amount": "1" }),
+        ),
+        "fundRedeem" => (
+            "post",
+            "/redeem",
+            json!({ "productId": "usd-current", "destination": "USD", "amount": "1" }),
+        ),
         other => panic!("no request for {other}"),
     };
     codes.put(&mut body);
@@ -452,6 +506,8 @@ async fn run(app: &TestApp, case: &Case, who: &Actor) {
         "switchChange",
         "authenticatorBind",
         "bankAccountAdd",
+        "fundSubscribe",
+        "fundRedeem",
     ]
     .contains(&case.action.as_str());
     if one_time && repeatable {

@@ -63,11 +63,14 @@ fn parse(
     form: &FundRedeemForm,
     today: Date,
 ) -> Result<(Product, FundRedemption), AppError> {
-    let product = named_product(conn, form)?;
+    // A position that is not the user's answers as an unknown one: 404.
     let position = match form.position_id.text().map(str::trim) {
-        Some(id) if !id.is_empty() => positions::find_owned(conn, user_id, id)?,
+        Some(id) if !id.is_empty() => {
+            Some(positions::find_owned(conn, user_id, id)?.ok_or_else(super::position_not_found)?)
+        }
         _ => None,
     };
+    let product = named_product(conn, form)?;
     let context = orders::redeem_context(conn, user_id, &product, position.as_ref(), today)?;
     let asked = form.parse(&context)?;
     Ok((product, asked))
@@ -80,8 +83,9 @@ fn parse(
 /// goes back whole to the fund account (`FUND`): before its interest date nothing is lost,
 /// from then on until maturity all interest accrued so far is forfeited — exactly the
 /// preview's `forfeitedInterest` (409 when it no longer is, e.g. a day passed: preview again).
-/// The domain's rules hold (102). Verified as the trade policy says (103, 104); takes an
-/// `Idempotency-Key`. statusCodes: 200, 101, 102, 103, 104, 400, 409, 422.
+/// The domain's rules hold (102); a `positionId` that is not one of yours answers 404. Verified
+/// as the trade policy says (103, 104); takes an `Idempotency-Key`.
+/// statusCodes: 200, 101, 102, 103, 104, 400, 404, 409, 422.
 #[utoipa::path(
     post,
     path = "/redeem",

@@ -64,8 +64,8 @@ export function ProductList({
         const open = takesSubscriptions(product);
         return (
           <Stack as="li" key={product.productId} aria-labelledby={headingId} borderWidth="1px" rounded="lg" padding="5" gap="4">
-            <HStack justify="space-between" align="start" gap="3" wrap="wrap">
-              <Stack gap="1" minWidth="0">
+            <HStack justify="space-between" align="start" gap="3">
+              <Stack gap="1" minWidth="0" flex="1">
                 <Heading as="h3" size="md" id={headingId}>
                   {product.productName}
                 </Heading>
@@ -76,7 +76,7 @@ export function ProductList({
                   {!product.open && <Badge colorPalette="gray">{t("fund.product.closed")}</Badge>}
                 </HStack>
               </Stack>
-              <Stack gap="0" align="end">
+              <Stack gap="0" align="end" flexShrink={0}>
                 <Text fontSize="2xl" fontWeight="bold" color="teal.fg" fontVariantNumeric="tabular-nums">
                   {f.rate(product.annualRate)}
                 </Text>

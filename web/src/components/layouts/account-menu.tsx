@@ -34,7 +34,7 @@ export function AccountSideMenu() {
                 color={current(item) ? "teal.fg" : "fg"}
                 fontWeight={current(item) ? "semibold" : "normal"}
               >
-                <NavLink to={item.to} aria-current={current(item) ? "page" : undefined}>
+                <NavLink to={item.to} end={item.exact} aria-current={current(item) ? "page" : undefined}>
                   {t(item.label)}
                 </NavLink>
               </Link>
@@ -127,7 +127,7 @@ export function AccountTopBar() {
                 bg={current(item) ? "teal.solid" : undefined}
                 color={current(item) ? "teal.contrast" : "fg"}
               >
-                <NavLink to={item.to} aria-current={current(item) ? "page" : undefined}>
+                <NavLink to={item.to} end={item.exact} aria-current={current(item) ? "page" : undefined}>
                   {t(item.label)}
                 </NavLink>
               </Link>

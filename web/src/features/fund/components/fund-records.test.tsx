@@ -33,6 +33,9 @@ describe("the fund records", { timeout: 30_000 }, () => {
     });
     const { user, router } = renderApp("/fund/records");
     const table = within(await screen.findByRole("table", { name: text("fund.records.list") }, WAIT));
+    // The menu marks the records alone as the page shown (not the fund's products too).
+    const menu = within(screen.getByRole("navigation", { name: text("menu.account") }));
+    expect(menu.getByRole("link", { current: "page" })).toHaveTextContent(text("menu.fund_records"));
     expect(table.getByText("+0.01 USD")).toBeVisible();
     expect(table.getByText(text("fund.record_type.INTEREST"))).toBeVisible();
     await user.click(screen.getByRole("button", { name: text("app.load_more") }));

@@ -13,7 +13,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
 use crate::services::fund::products::{self, NewProduct, Product};
-use crate::services::fund::{accrual, business_date, reconcile};
+use crate::services::fund::{accrual, business_date, reconcile, seed};
 use crate::services::operator_audit::{self, command_line_operator};
 
 /// The operators' fund commands.
@@ -175,66 +175,8 @@ fn print_product(p: &Product, today: Date) {
 pub async fn admin(config: &Config, action: FundAction) -> anyhow::Result<bool> {
     let (db, now) = open(config)?;
     let today = business_date(now);
-    let operator = command_line_operator();
     match action {
-        FundAction::Product {
-            action: ProductAction::List,
-        } => {
-            let all = db
-                .read(|conn| Ok(products::all(conn)?))
-                .await
-                .map_err(|e| failed(&e))?;
-            all.iter().for_each(|p| print_product(p, today));
-        }
-        FundAction::Product {
-            action: ProductAction::Create { kind, terms },
-        } => {
-            let new = new_product(&kind, &terms)?;
-            let made = db
-                .write(move |conn| {
-                    let made = match products::create(conn, &new, now)? {
-                        Ok(made) => made,
-                        Err(refused) => return Ok(Err(anyhow::anyhow!("{refused}"))),
-                    };
-                    operator_audit::record(
-                        conn,
-                        &operator,
-                        "fund_product_create",
-                        &made.id,
-                        &format!("{made:?}"),
-                        now,
-                    )?;
-                    Ok(Ok(made))
-                })
-                .await
-                .map_err(|e| failed(&e))??;
-            print_product(&made, today);
-        }
-        FundAction::Product {
-            action: ProductAction::Close { id },
-        } => {
-            let closed = db
-                .write(move |conn| {
-                    let closed = products::close(conn, id.trim(), now)?;
-                    if closed {
-                        operator_audit::record(
-                            conn,
-                            &operator,
-                            "fund_product_close",
-                            id.trim(),
-                            "closed to new subscriptions",
-                            now,
-                        )?;
-                    }
-                    Ok(closed.then_some(id))
-                })
-                .await
-                .map_err(|e| failed(&e))?;
-            match closed {
-                Some(id) => println!("{} closed to new subscriptions", id.trim()),
-                None => anyhow::bail!("no open product with that id"),
-            }
-        }
+        FundAction::Product { action } => product(&db, action, now).await?,
         FundAction::Accrue { until } => {
             let until = match until {
                 Some(text) => Date::parse(text.trim())
@@ -282,4 +224,132 @@ pub async fn admin(config: &Config, action: FundAction) -> anyhow::Result<bool> 
         }
     }
     Ok(true)
+}
+
+/// `admin fund product …` (audited).
+async fn product(db: &Db, action: ProductAction, now: i64) -> anyhow::Result<()> {
+    let today = business_date(now);
+    let operator = command_line_operator();
+    match action {
+        ProductAction::List => {
+            let all = db
+                .read(|conn| Ok(products::all(conn)?))
+                .await
+                .map_err(|e| failed(&e))?;
+            for p in &all {
+                print_product(p, today);
+            }
+        }
+        ProductAction::Create { kind, terms } => {
+            let new = new_product(&kind, &terms)?;
+            let made = db
+                .write(move |conn| {
+                    let made = match products::create(conn, &new, now)? {
+                        Ok(made) => made,
+                        Err(refused) => return Ok(Err(anyhow::anyhow!("{refused}"))),
+                    };
+                    operator_audit::record(
+                        conn,
+                        &operator,
+                        "fund_product_create",
+                        &made.id,
+                        &format!("{made:?}"),
+                        now,
+                    )?;
+                    Ok(Ok(made))
+                })
+                .await
+                .map_err(|e| failed(&e))??;
+            print_product(&made, today);
+        }
+        ProductAction::Close { id } => {
+            let closed = db
+                .write(move |conn| {
+                    let closed = products::close(conn, id.trim(), now)?;
+                    if closed {
+                        operator_audit::record(
+                            conn,
+                            &operator,
+                            "fund_product_close",
+                            id.trim(),
+                            "closed to new subscriptions",
+                            now,
+                        )?;
+                    }
+                    Ok(closed.then_some(id))
+                })
+                .await
+                .map_err(|e| failed(&e))?;
+            match closed {
+                Some(id) => println!("{} closed to new subscriptions", id.trim()),
+                None => anyhow::bail!("no open product with that id"),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Holders a transaction when seeding.
+pub const SEED_BATCH: u64 = 1000;
+
+/// Seeds `count` fund holders (after those there are), `SEED_BATCH` a transaction, each
+/// subscribing `amount` minor units on the business date of `now`. Answers how long it took.
+///
+/// # Errors
+/// A database failure, or a seed the services refuse.
+pub async fn seed_holders(
+    db: &Db,
+    count: u64,
+    amount: i64,
+    now: i64,
+) -> anyhow::Result<std::time::Duration> {
+    let started = std::time::Instant::now();
+    let first = db
+        .read(|conn| {
+            use diesel::prelude::*;
+            Ok(crate::db::schema::users::table
+                .count()
+                .get_result::<i64>(conn)?)
+        })
+        .await
+        .map_err(|e| failed(&e))?;
+    let first = u64::try_from(first).unwrap_or(0);
+    // Sign-ins are not part of it: one hash for every seeded user.
+    let hash = "seeded:no-sign-in".to_owned();
+    let mut done = 0;
+    while done < count {
+        let batch = SEED_BATCH.min(count - done);
+        let (from, hash) = (first + done, hash.clone());
+        db.write(move |conn| {
+            Ok(seed::holders(
+                conn,
+                from,
+                batch,
+                amount,
+                &hash,
+                business_date(now),
+                now,
+            )?)
+        })
+        .await
+        .map_err(|e| failed(&e))?;
+        done += batch;
+    }
+    Ok(started.elapsed())
+}
+
+/// `simulate fund-holders --count N --amount 100`.
+pub async fn simulate_holders(config: &Config, count: u64, amount: &str) -> anyhow::Result<()> {
+    let (db, now) = open(config)?;
+    let minor = parse_amount(amount.trim(), 2)
+        .ok()
+        .filter(|a| *a > 0)
+        .with_context(|| format!("--amount {amount:?} is not a positive USD amount"))?;
+    let took = seed_holders(&db, count, minor, now).await?;
+    println!(
+        "{count} fund holders of {} USD each in {} ms",
+        amount_text(minor, 2),
+        took.as_millis()
+    );
+    Ok(())
 }

@@ -102,6 +102,17 @@ enum SimulateEvent {
         #[arg(long, default_value_t = 1)]
         ticks: i64,
     },
+    /// Many fund holders at once (for load runs): each a user, a wire into their USD account and
+    /// a subscription of the USD current product from it, through the server's own services
+    /// (writes the database directly).
+    FundHolders {
+        /// How many holders.
+        #[arg(long, default_value_t = 1000)]
+        count: u64,
+        /// What each subscribes, in USD.
+        #[arg(long, default_value = "100")]
+        amount: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -373,6 +384,9 @@ async fn main() -> anyhow::Result<()> {
             SimulateEvent::Chain { action } => server::wallet_cli::simulate(&config, action).await,
             SimulateEvent::Prices { ticks } => {
                 server::exchange_cli::simulate_prices(&config, ticks).await
+            }
+            SimulateEvent::FundHolders { count, amount } => {
+                server::fund_cli::simulate_holders(&config, count, &amount).await
             }
         },
         Command::Admin {

@@ -234,19 +234,26 @@ async fn actor(app: &TestApp, n: usize, case: &Case, hashes: &Hashes) -> Actor {
             actor.bank_account = Some(account);
         }
     }
-    if ["fundSubscribe", "fundRedeem"].contains(&case.action.as_str()) {
-        let holder = crate::cards::Holder {
-            token: actor.token.clone(),
-            uid: actor.uid.clone(),
-        };
-        approve(app, &holder).await;
-        crate::fund::set_statuses(app, &holder, 1, 1, 1).await;
-        wire(app, &holder, 100_000, &format!("W-{email}")).await;
-        if case.action == "fundRedeem" {
-            usable_fund_shares(app, &actor.uid, 10_000).await;
-        }
-    }
+    fund_investor(app, &actor, &case.action).await;
     actor
+}
+
+/// For the fund's actions: a fund account open, USD to subscribe with, and for a redemption
+/// usable current shares.
+async fn fund_investor(app: &TestApp, actor: &Actor, action: &str) {
+    if !["fundSubscribe", "fundRedeem"].contains(&action) {
+        return;
+    }
+    let holder = crate::cards::Holder {
+        token: actor.token.clone(),
+        uid: actor.uid.clone(),
+    };
+    approve(app, &holder).await;
+    crate::fund::set_statuses(app, &holder, 1, 1, 1).await;
+    wire(app, &holder, 100_000, &format!("W-{}", actor.email)).await;
+    if action == "fundRedeem" {
+        usable_fund_shares(app, &actor.uid, 10_000).await;
+    }
 }
 
 /// `amount` current fund shares of the user's, subscribed straight through the service from the

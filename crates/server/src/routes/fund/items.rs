@@ -85,7 +85,7 @@ impl FundProduct {
             phase: p.phase(today),
             minimum: asset_text(p.minimum, asset),
             maximum: asset_text(p.maximum, asset),
-            terms: t.clone(),
+            terms: *t,
         }
     }
 }

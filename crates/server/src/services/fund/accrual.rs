@@ -288,8 +288,20 @@ pub fn mature(
     })
 }
 
+/// Whether `e` is PostgreSQL giving up waiting for a row another transaction holds
+/// (`lock_timeout`): that position is being worked on elsewhere, and is skipped.
+fn waited_too_long(e: &anyhow::Error) -> bool {
+    e.chain()
+        .filter_map(|c| c.downcast_ref::<diesel::result::Error>())
+        .any(|c| {
+            matches!(c, diesel::result::Error::DatabaseError(_, info)
+                if info.message().contains("lock timeout"))
+        })
+}
+
 /// Brings `positions` (read before; each user's fixed ones before their current one) up to
-/// `today`: each accrued, then a fixed one paid out when due.
+/// `today`: each accrued, then a fixed one paid out when due. A position whose row another
+/// transaction holds past the lock timeout (PostgreSQL) is left to that one, or the next run.
 ///
 /// # Errors
 /// As [`accrue_position`] and [`mature`].
@@ -311,13 +323,20 @@ pub fn bring_up(
         let Some(product) = known.get(&position.product_id) else {
             continue;
         };
-        report.add(accrue_position(conn, position, product, today, now)?);
+        match accrue_position(conn, position, product, today, now) {
+            Ok(done) => report.add(done),
+            Err(e) if waited_too_long(&e) => continue,
+            Err(e) => return Err(e),
+        }
         if !position.is_current() {
             let latest = positions::find(conn, &position.id)?;
-            if let Some(latest) = latest
-                && mature(conn, &latest, product, today, now)?
-            {
-                report.matured += 1;
+            if let Some(latest) = latest {
+                match mature(conn, &latest, product, today, now) {
+                    Ok(true) => report.matured += 1,
+                    Ok(false) => {}
+                    Err(e) if waited_too_long(&e) => {}
+                    Err(e) => return Err(e),
+                }
             }
         }
     }
@@ -342,13 +361,34 @@ pub fn bring_up_user(
     bring_up(conn, &found, today, now)
 }
 
-/// One run of the job: every position due before `today`.
+/// Positions a transaction of the job (a transaction's commit is what a position costs most).
+pub const BATCH: usize = 500;
+
+/// One run of the job: every position due before `today`, [`BATCH`] positions a transaction
+/// (each position in a savepoint of its own). On PostgreSQL a position's row or account held by
+/// another transaction is waited for briefly, then skipped, so two instances, or an instance
+/// and a redemption bringing its user up to date, never wait on each other in a circle.
 ///
 /// # Errors
 /// As [`bring_up`].
 pub fn run(conn: &mut DbConnection, today: Date, now: i64) -> anyhow::Result<Report> {
     let found = positions::due(conn, today)?;
-    bring_up(conn, &found, today, now)
+    let mut report = Report::default();
+    for batch in found.chunks(BATCH) {
+        let done = conn.transaction(|conn| {
+            if matches!(conn, DbConnection::Pg(_)) {
+                diesel::sql_query("SET LOCAL lock_timeout = '200ms'").execute(conn)?;
+            } else {
+                // SQLite: take the write lock first (waiting for it as long as busy_timeout
+                // says), not after reading, when another writer would make the upgrade fail.
+                diesel::sql_query("UPDATE fund_positions SET carry = carry WHERE id = ''")
+                    .execute(conn)?;
+            }
+            bring_up(conn, batch, today, now)
+        })?;
+        report.add(done);
+    }
+    Ok(report)
 }
 
 /// Runs the job until every business day before `until` is accrued (`fiscard admin fund

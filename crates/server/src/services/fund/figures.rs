@@ -70,6 +70,7 @@ impl Figures {
     }
 
     /// The figures that follow from the others.
+    #[must_use]
     pub fn total(mut self) -> Figures {
         self.fixed.total_shares = self.fixed.interest_shares + self.fixed.un_interest_shares;
         self.history_profit = self.current.history_profit + self.fixed.history_profit;

@@ -25,6 +25,7 @@ pub mod orders;
 pub mod positions;
 pub mod products;
 pub mod reconcile;
+pub mod seed;
 
 pub use check::check;
 

@@ -90,7 +90,7 @@ pub fn subscribe_context(
     let maximum = (product.maximum - held(conn, user_id, product)?).max(0);
     Ok(FundSubscribeContext {
         product_id: product.id.clone(),
-        product: product.terms.clone(),
+        product: product.terms,
         today,
         open: product.open,
         minimum: product.minimum,
@@ -121,7 +121,7 @@ pub fn redeem_context(
     };
     Ok(FundRedeemContext {
         product_id: product.id.clone(),
-        product: product.terms.clone(),
+        product: product.terms,
         position_id: position.map(|p| p.id.clone()),
         today,
         redeemable,

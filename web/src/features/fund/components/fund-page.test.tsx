@@ -139,7 +139,7 @@ describe("the fund page", { timeout: 30_000 }, () => {
     expect(valueOf(within(form.getByLabelText(text("fund.preview.title"))), text("fund.preview.forfeited"))).toHaveTextContent("3.12 USD");
     await user.click(form.getByRole("button", { name: text("fund.redeem.submit_early") }));
     await waitFor(() => expect(callsTo(requests, "POST redeem")).toHaveLength(1), WAIT);
-    expect(callsTo(requests, "POST redeem")[0]?.body).toEqual({ productId: "usd-30", destination: "FUND", amount: "1000.00", positionId: "p-30" });
+    expect(callsTo(requests, "POST redeem")[0]?.body).toEqual({ productId: "usd-30", destination: "FUND", amount: "1000.00", positionId: "p-30", forfeitedInterest: "3.12" });
   });
 
   it("redeems current shares up to the usable ones (Max), with the day they arrive", async () => {

@@ -3,6 +3,7 @@ import { useCallback, useRef } from "react";
 import { AppDialog } from "@/components/ui/app-dialog";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { applyRefusal, FormError, FormField, FormStack, useDomainForm } from "@/components/ui/form";
+import { StatusCode } from "@/lib/api-client";
 import { useApiClient } from "@/lib/api-provider";
 import { useFundConfig, type FundConfig } from "../api/get-fund-config";
 import type { FundPosition } from "../api/get-fund-positions";
@@ -41,11 +42,14 @@ function RedeemForm({
   context: ctx,
   f,
   onRedeemed,
+  onStale,
 }: {
   readonly redemption: Redemption;
   readonly context: RedeemContext;
   readonly f: FundText;
   readonly onRedeemed: (order: FundOrder) => Promise<void>;
+  /** Reads the context again (the preview it gave is stale). */
+  readonly onStale: () => Promise<unknown>;
 }) {
   const { t, domain } = f;
   const { product, position } = redemption;
@@ -87,11 +91,17 @@ function RedeemForm({
       destination: values.destination,
       amount: values.amount,
       ...(position && { positionId: position.positionId }),
+      ...(position && preview && { forfeitedInterest: domain.amountText(preview.forfeitedInterest, unit.scale) }),
     };
     const answer = await redeem(api, body, key);
     if (answer.ok || !answer.networkError) unanswered.current = null;
-    if (answer.ok) await onRedeemed(answer.content);
-    else applyRefusal(setError, answer, FIELDS);
+    if (answer.ok) {
+      await onRedeemed(answer.content);
+    } else {
+      applyRefusal(setError, answer, FIELDS);
+      // A preview gone stale (409: the day moved on): the context is read again, so is the preview.
+      if (answer.statusCode === StatusCode.Conflict) await onStale();
+    }
   });
 
   return (
@@ -171,7 +181,7 @@ export function RedeemDialog({
   if (error) body = <LoadFailed onRetry={() => void mutate()} />;
   else if (!config) body = <Skeleton height="48" />;
   else if (!config.redeem) body = <Text>{f.t("fund.redeem.nothing")}</Text>;
-  else body = <RedeemForm redemption={redemption} context={config.redeem} f={f} onRedeemed={onRedeemed} />;
+  else body = <RedeemForm redemption={redemption} context={config.redeem} f={f} onRedeemed={onRedeemed} onStale={() => mutate()} />;
   return (
     <AppDialog title={f.t("fund.redeem.title", { product: product.productName })} onClose={onClose}>
       {body}

@@ -100,7 +100,9 @@ export function FundCharts({ days, asset, f }: { readonly days: readonly FundDay
   const { t } = f;
   const first = days[0];
   const last = days.at(-1);
-  if (!first || !last) return <Text color="fg.muted">{t("fund.charts.empty")}</Text>;
+  // Nothing held on any of the days: nothing to draw.
+  const held = days.some((day) => Number(day.value) !== 0 || Number(day.profit) !== 0);
+  if (!first || !last || !held) return <Text color="fg.muted">{t("fund.charts.empty")}</Text>;
   const highest = days.reduce((top, day) => (Number(day.profit) > Number(top.profit) ? day : top), first);
   const money = (text: string) => f.amount(text, asset);
   return (

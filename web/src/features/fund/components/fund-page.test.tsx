@@ -74,6 +74,12 @@ describe("the fund page", { timeout: 30_000 }, () => {
     expect(closed.getByRole("button", { name: text("fund.subscribe_named", { product: "USD 30 days" }) })).toBeDisabled();
   });
 
+  it("says there is nothing to chart before anything was held", async () => {
+    fundApi({ "GET fund/v2/asset/daily": () => ({ content: [{ date: "2026-11-24", profit: "0.00", value: "0.00" }] }) });
+    await openFund();
+    expect(await screen.findByText(text("fund.charts.empty"), {}, WAIT)).toBeVisible();
+  });
+
   it("previews a subscription by the domain, checks it by the domain's rules, and subscribes after the step-up with one Idempotency-Key", async () => {
     const { requests } = fundApi({ "POST subscribe": verified({ content: record({ source: "WALLET" }), message: "Subscribed" }) });
     const { user, products } = await openFund();

@@ -8,7 +8,8 @@
 #   make api-types  write the web app's API types again from the server's OpenAPI document
 #   make bench   size and speed figures (BENCH_ONLY=cards, or `make bench-cards`, for the card
 #                figures alone: card list, recharges, authorizations; `make bench-exchange` for
-#                quotes/s, swaps/s and a quote's p99 under load)
+#                quotes/s, swaps/s and a quote's p99 under load; `make bench-fund` for the
+#                accrual of 100,000 positions for a day and its no-op re-run)
 #
 # Each step installs what it needs first (wasm target, wasm-bindgen-cli, wasm-pack, npm
 # packages), so the only prerequisites are the stock Rust and Node toolchains.
@@ -35,7 +36,7 @@ WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable
 
 DOMAIN_SOURCES := $(shell find crates/domain crates/domain-wasm -type f \( -name '*.rs' -o -name '*.toml' -o -name '*.json' \)) Cargo.toml Cargo.lock
 
-.PHONY: help tools deps pkg api-types check-api-types web server server-debug run test test-rust test-web test-e2e e2e-deps lint bench bench-cards bench-exchange clean
+.PHONY: help tools deps pkg api-types check-api-types web server server-debug run test test-rust test-web test-e2e e2e-deps lint bench bench-cards bench-exchange bench-fund clean
 
 help:
 	@echo "make run    build everything and start the server on http://127.0.0.1:8080"
@@ -177,6 +178,9 @@ bench-cards: server
 # SQLite and PostgreSQL): only the release server is needed.
 bench-exchange: server
 	@BENCH_ONLY=exchange FISCARD_BIN=$(abspath $(SERVER)) bash scripts/bench.sh
+
+bench-fund:
+	@BENCH_ONLY=fund bash scripts/bench.sh
 
 clean:
 	rm -rf pkg web/dist target

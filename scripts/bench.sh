@@ -2,8 +2,8 @@
 # `make bench`: the figures the budgets are checked against (README "Budgets").
 # Expects `make web` to have run (pkg/ and web/dist/ built) for the sizes and Lighthouse.
 #
-# BENCH_ONLY picks parts (comma-separated): sizes, validation, wallet, exchange, server, cards,
-# uploads, lighthouse.
+# BENCH_ONLY picks parts (comma-separated): sizes, validation, wallet, exchange, fund, server,
+# cards, uploads, lighthouse.
 # Unset: all of them. `BENCH_ONLY=cards` (`make bench-cards`) needs only the release server:
 # card list / healthz, recharges and authorizations on SQLite and PostgreSQL.
 set -euo pipefail
@@ -133,6 +133,23 @@ if pg_server exchange; then
   exchange_on PostgreSQL "http://127.0.0.1:$pg_port" "$pg_data" "$pg_url"
 else
   echo "== exchange on PostgreSQL: 127.0.0.1:5432 does not answer: skipped"
+fi
+fi
+
+# The fund: no server needed, the job runs against the database (FUND_POSITIONS, default 100000).
+if part fund; then
+fund_positions=${FUND_POSITIONS:-100000}
+echo "== fund on SQLite: accrual of $fund_positions positions for one business day (target < 10 s), the no-op re-run (target < 2 s), ledger check and reconcile"
+mkdir -p "$data/fund"
+cargo run -q --release -p server --example fund -- "$data/fund/fiscard.db" "$fund_positions"
+if command -v pg_isready >/dev/null 2>&1 && pg_isready -h 127.0.0.1 -p 5432 -q; then
+  fund_db="fiscard_bench_$$_fund"
+  pg_dbs+=("$fund_db")
+  psql -q -h 127.0.0.1 -U postgres -d postgres -c "CREATE DATABASE $fund_db" >/dev/null
+  echo "== fund on PostgreSQL: the same"
+  cargo run -q --release -p server --example fund -- "postgres://postgres@127.0.0.1:5432/$fund_db" "$fund_positions"
+else
+  echo "== fund on PostgreSQL: 127.0.0.1:5432 does not answer: skipped"
 fi
 fi
 

@@ -19,7 +19,7 @@ use super::products::{self, Product};
 use super::{ACCRUAL, MATURITY, current_account, fixed_account, platform, profit_account};
 use crate::clock::{Clock, new_id};
 use crate::db::schema::{fund_accruals, fund_orders, fund_positions};
-use crate::db::{Db, DbConnection, insert_unless_taken};
+use crate::db::{Db, DbConnection};
 use crate::services::ledger::{self, AccountKind, Movement, Refusal};
 
 /// What a run did.
@@ -131,29 +131,22 @@ pub fn accrue_position(
             ..Report::default()
         };
         for day in &accrual.days {
-            let written = insert_unless_taken(conn, |conn| {
-                diesel::insert_into(fund_accruals::table)
-                    .values((
-                        fund_accruals::id.eq(new_id()),
-                        fund_accruals::position_id.eq(&position.id),
-                        fund_accruals::user_id.eq(&position.user_id),
-                        fund_accruals::product_id.eq(&position.product_id),
-                        fund_accruals::business_date.eq(day.date.to_string()),
-                        fund_accruals::shares.eq(day.shares),
-                        fund_accruals::interest.eq(day.interest),
-                        fund_accruals::rounding.eq(day.rounding),
-                        fund_accruals::carry.eq(day.carry),
-                        fund_accruals::posted_at.eq(now),
-                    ))
-                    .execute(conn)
-            })?;
-            if !written {
-                anyhow::bail!(
-                    "position {} was accrued for {} already, yet its next date said not",
-                    position.id,
-                    day.date
-                );
-            }
+            // The claim makes the row new: a row already there (a bug elsewhere) fails the
+            // unique constraint and rolls the position back.
+            diesel::insert_into(fund_accruals::table)
+                .values((
+                    fund_accruals::id.eq(new_id()),
+                    fund_accruals::position_id.eq(&position.id),
+                    fund_accruals::user_id.eq(&position.user_id),
+                    fund_accruals::product_id.eq(&position.product_id),
+                    fund_accruals::business_date.eq(day.date.to_string()),
+                    fund_accruals::shares.eq(day.shares),
+                    fund_accruals::interest.eq(day.interest),
+                    fund_accruals::rounding.eq(day.rounding),
+                    fund_accruals::carry.eq(day.carry),
+                    fund_accruals::posted_at.eq(now),
+                ))
+                .execute(conn)?;
             let lines = movement(&position, day.interest, day.rounding);
             if !lines.is_empty() {
                 let posted = ledger::post(

@@ -135,6 +135,7 @@ export function config(product: Product, positionId?: string | null): FundConfig
 export function record(overrides: Partial<FundRecord> = {}): FundRecord {
   return {
     id: "o-1",
+    positionId: "cp-1",
     productId: current.productId,
     productName: current.productName,
     productType: "CURRENT",

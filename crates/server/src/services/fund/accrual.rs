@@ -354,7 +354,10 @@ pub fn bring_up_user(
     bring_up(conn, &found, today, now)
 }
 
-/// Positions a transaction of the job (a transaction's commit is what a position costs most).
+/// Positions a transaction of the job (a commit per position is what costs most). Measured
+/// with 100,000 positions on SQLite, release build on the shared 2-core machine: 500 → 9.7 s,
+/// 100 → 14.6 s; on PostgreSQL (20,000 positions) both about 330 positions/s in release (debug:
+/// 20 → 444/s, 100 → 639/s, 500 → 332/s), where every accrual updates the same platform rows.
 pub const BATCH: usize = 500;
 
 /// One run of the job: every position due before `today`, [`BATCH`] positions a transaction

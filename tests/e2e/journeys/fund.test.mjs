@@ -6,9 +6,12 @@
 // day), and logs out; two days pass (the clock moved, the accrual job run by the operator's
 // command), the investor comes back to the fund's address and logs in, and the fund shows
 // yesterday's profit of 0.05 USD (500.00 × 3.65 % / 365, exactly 0.0001 of the shares);
-// the investor redeems everything (Max) to the USD account, and the records list the
-// subscription, the interest and the redemption, one of them opened. The screens are read in
-// zh-HK too; the ledger check and the fund's reconciliation pass.
+// the operator opens a fixed product (5 %, raising today, earning from tomorrow for 30 days)
+// and the investor moves 100 USD of the fund account into it; the investor redeems the rest of
+// the current shares (Max) to the USD account, and the records list the subscriptions, the
+// interest and the redemption, one of them opened. The screens are read in zh-HK too. Two more
+// days pass: the fixed position has earned a day's interest, and the investor redeems it early,
+// seeing the interest forfeited. The ledger check and the fund's reconciliation pass.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { describe, it } from "node:test";
@@ -27,6 +30,13 @@ const WIRE = "1000.00";
 const SUBSCRIBED = 50_000n;
 /** A day's interest at 3.65 % (36,500 millionths) on a 365-day year, rounded down to the cent. */
 const dayInterest = (shares) => (shares * 36_500n) / (1_000_000n * 365n);
+/** What goes into the fixed product (cents), and its day's interest at 5 %. */
+const FIXED = 10_000n;
+const fixedDayInterest = (shares) => (shares * 50_000n) / (1_000_000n * 365n);
+const FIXED_NAME = "USD 30 days";
+
+/** The business date of `ms` as the operator's commands take it. */
+const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
 
 /** Cents as the app writes an amount of USD ("1,000.05 USD"). */
 function usd(cents) {
@@ -109,31 +119,54 @@ async function fundJourney(j) {
   await main.getByRole("region", { name: t("fund.charts.profit"), exact: true }).waitFor();
   await j.look("fund-profit");
 
-  // Redeem everything to the USD account.
+  // The operator opens a fixed product raising today; 100 USD of the fund account goes into it.
+  const today = start + 2 * DAY_MS;
+  await server.admin(
+    "fund", "product", "create", "fixed", "--name", FIXED_NAME, "--rate", "5",
+    "--raise-date", isoDay(today), "--interest-date", isoDay(today + DAY_MS), "--period", "30",
+  );
+  await page.reload();
+  await j.shows(t("fund.title"));
+  const fixed = products.getByRole("listitem").filter({ has: page.getByRole("heading", { name: FIXED_NAME, exact: true }) });
+  await j.press(fixed.getByRole("button", { name: t("fund.subscribe_named", { product: FIXED_NAME }), exact: true }));
+  const subscribeFixed = page.getByRole("dialog", { name: t("fund.subscribe.title", { product: FIXED_NAME }), exact: true });
+  const fixedForm = subscribeFixed.getByRole("form", { name: t("fund.subscribe.form"), exact: true });
+  await fixedForm.getByText(t("fund.available", { amount: usd(SUBSCRIBED + earned) }), { exact: true }).waitFor();
+  await fixedForm.getByRole("textbox", { name: new RegExp(`^${escape(t("fund.subscribe.amount", { asset: "USD" }))}`) }).fill("100");
+  await j.look("fund-subscribe-fixed");
+  await confirm(j, subscribeFixed, t("fund.subscribe.submit"));
+  const positions = main.getByRole("list", { name: t("fund.positions.title"), exact: true });
+  await positions.getByRole("listitem").first().getByText(usd(FIXED), { exact: true }).waitFor();
+  const rest = SUBSCRIBED + earned - FIXED;
+
+  // Redeem the rest of the current shares to the USD account.
   await j.press(current.getByRole("button", { name: t("fund.redeem_named", { product: "USD Current" }), exact: true }));
   const redeem = page.getByRole("dialog", { name: t("fund.redeem.title", { product: "USD Current" }), exact: true });
   const redeemForm = redeem.getByRole("form", { name: t("fund.redeem.form"), exact: true });
   await redeemForm.getByRole("combobox", { name: new RegExp(`^${escape(t("fund.redeem.destination"))}`) }).selectOption("USD");
-  await j.press(redeemForm.getByRole("button", { name: t("fund.max_named", { amount: usd(SUBSCRIBED + earned) }), exact: true }));
+  await j.press(redeemForm.getByRole("button", { name: t("fund.max_named", { amount: usd(rest) }), exact: true }));
   const redeemPreview = redeemForm.getByLabel(t("fund.preview.title"), { exact: true });
-  await valueOf(redeemPreview, t("fund.preview.amount")).filter({ hasText: exactly(usd(SUBSCRIBED + earned)) }).waitFor();
+  await valueOf(redeemPreview, t("fund.preview.amount")).filter({ hasText: exactly(usd(rest)) }).waitFor();
   await valueOf(redeemPreview, t("fund.preview.delivery_date")).filter({ hasText: exactly(day(start + 2 * DAY_MS, j.lang)) }).waitFor();
   await j.look("fund-redeem");
   await confirm(j, redeem, t("fund.redeem.submit"));
   await valueOf(currentFigures, t("fund.overview.usable_shares")).filter({ hasText: exactly(usd(0n)) }).waitFor();
-  // The USD account holds what was not subscribed, the redeemed shares and the interest.
+  // The USD account holds what was not subscribed, the redeemed shares and the interest less
+  // what went into the fixed product.
   const session = await page.evaluate(() => localStorage.getItem("accessToken"));
   const accounts = await callApi(server, "account/balance", { token: session });
-  assert.equal(accounts.find((a) => a.accountType === "BankAccount")?.balance, "1000.05");
+  assert.equal(accounts.find((a) => a.accountType === "BankAccount")?.balance, "900.05");
 
-  // The records: the redemption, the day's interest, the subscription, newest first.
+  // The records: the redemption, the fixed subscription, the day's interest, the subscription,
+  // newest first.
   await accountLink(j, "menu.fund_records");
   await j.shows(t("fund.records.title"));
   const records = main.getByRole(j.mobile ? "list" : "table", { name: t("fund.records.list"), exact: true });
   const entries = records.getByRole(j.mobile ? "listitem" : "row").filter({ hasText: /USD/ });
-  await entries.first().getByText(`−${usd(SUBSCRIBED + earned)}`, { exact: true }).waitFor();
-  await entries.nth(1).getByText(`+${usd(earned)}`, { exact: true }).waitFor();
-  await entries.nth(2).getByText(`+${usd(SUBSCRIBED)}`, { exact: true }).waitFor();
+  await entries.first().getByText(`−${usd(rest)}`, { exact: true }).waitFor();
+  await entries.nth(1).getByText(`+${usd(FIXED)}`, { exact: true }).waitFor();
+  await entries.nth(2).getByText(`+${usd(earned)}`, { exact: true }).waitFor();
+  await entries.nth(3).getByText(`+${usd(SUBSCRIBED)}`, { exact: true }).waitFor();
   await j.look("fund-records");
   await main.getByRole("combobox", { name: t("fund.records.type"), exact: true }).selectOption("INTEREST");
   await page.waitForURL((url) => url.searchParams.get("type") === "INTEREST");
@@ -161,6 +194,36 @@ async function fundJourney(j) {
   await j.look("fund-records");
   await j.chooseLanguage("en-US");
 
+  // Two more days: the fixed position earned from its interest date, one day so far; the
+  // investor redeems it early and gives that interest up.
+  await j.logOut();
+  await j.moveTime(DAY_MS);
+  await j.moveTime(DAY_MS);
+  await server.admin("fund", "accrue");
+  await page.goto("/fund");
+  await j.logIn({ dialog: page.getByRole("dialog", { name: t("auth.login.title"), exact: true }) });
+  await j.shows(t("fund.title"));
+  const forfeited = fixedDayInterest(FIXED);
+  const position = positions.getByRole("listitem").first();
+  await valueOf(position, t("fund.position.accrued")).filter({ hasText: exactly(usd(forfeited)) }).waitFor();
+  await valueOf(position, t("fund.position.expected")).filter({ hasText: exactly(usd(30n * forfeited)) }).waitFor();
+  await j.look("fund-positions");
+  await j.press(position.getByRole("button", { name: t("fund.redeem_position_named", { product: FIXED_NAME, amount: usd(FIXED) }), exact: true }));
+  const early = page.getByRole("dialog", { name: t("fund.redeem.title", { product: FIXED_NAME }), exact: true });
+  const earlyPreview = early.getByLabel(t("fund.preview.title"), { exact: true });
+  await valueOf(earlyPreview, t("fund.preview.forfeited")).filter({ hasText: exactly(usd(forfeited)) }).waitFor();
+  await j.look("fund-redeem-early");
+  await confirm(j, early, t("fund.redeem.submit_early"));
+  await main.getByText(t("fund.positions.empty"), { exact: true }).waitFor();
+  await accountLink(j, "menu.fund_records");
+  await j.shows(t("fund.records.title"));
+  await main.getByRole("combobox", { name: t("fund.records.type"), exact: true }).selectOption("REDEEM");
+  await page.waitForURL((url) => url.searchParams.get("type") === "REDEEM");
+  await j.press(entries.first().getByRole("link", { name: new RegExp(`^${escape(t("fund.records.details"))}`) }));
+  await j.shows(t("fund.record.title"));
+  await valueOf(main, t("fund.record.forfeited")).filter({ hasText: exactly(usd(forfeited)) }).waitFor();
+  await j.look("fund-record-early");
+
   // Every movement was a posting, and every figure recomputes from the ledger.
   await server.admin("ledger-check");
   await server.admin("fund", "reconcile");
@@ -169,7 +232,7 @@ async function fundJourney(j) {
 
 describe("fund journeys", { concurrency: true }, () => {
   onEachDevice((device, env) => {
-    it("subscribes USD to the current product, sees yesterday's profit after two days, redeems it all, and reads the records", TIMEOUT, async () => {
+    it("subscribes USD to the current product, sees yesterday's profit after two days, moves some into a fixed product, redeems the rest, reads the records, and redeems the fixed position early", TIMEOUT, async () => {
       const user = await registerUser(env.server);
       const { context, page, errors, console, trail } = await newPage(env.browser, device, env.server.baseUrl);
       await context.addInitScript((session) => {

@@ -717,6 +717,28 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/fund/v2/position": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The user's open fixed positions
+         * @description Every fixed subscription of the user's not yet redeemed or matured (in any asset), newest
+         *     first: its principal, dates, phase, the interest accrued so far and what the whole period
+         *     earns. Only the user's own; an empty list for a user who holds none. statusCodes: 200, 101.
+         */
+        readonly get: operations["list_fund_positions"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/healthz": {
         readonly parameters: {
             readonly query?: never;
@@ -2660,6 +2682,11 @@ export interface components {
              * @description The first day a subscription earns; null otherwise.
              */
             readonly interestStartDate: string | null;
+            /**
+             * @description The order's position: the user's current position of the product, or the fixed
+             *     position (whose id is its subscription's order id).
+             */
+            readonly positionId: string;
             readonly productId: string;
             readonly productName: string;
             readonly productType: components["schemas"]["ProductType"];
@@ -2672,6 +2699,43 @@ export interface components {
         };
         /** @enum {string} */
         readonly FundOrderType: "SUBSCRIBE" | "REDEEM" | "INTEREST" | "MATURITY";
+        /** @description One open fixed position of the user's (a fixed subscription, redeemed whole). */
+        readonly FundPosition: {
+            /** @description Percent text, e.g. "3.65". */
+            readonly annualRate: string;
+            /** @description The asset's code. */
+            readonly asset: string;
+            /** @description What the whole period earns: `period` days of the daily interest on the principal. */
+            readonly expectedInterest: string;
+            /**
+             * Format: date
+             * @description The first day the principal earns.
+             */
+            readonly interestDate: string;
+            /**
+             * Format: date
+             * @description Principal and interest reach the fund account.
+             */
+            readonly maturityDate: string;
+            /** @description RAISING, WAITING or EARNING. */
+            readonly phase: components["schemas"]["FixedPhase"];
+            /**
+             * @description The position's id (its subscription's order id): `GET config?positionId=` and
+             *     `POST redeem` take it.
+             */
+            readonly positionId: string;
+            /** @description The shares subscribed. */
+            readonly principal: string;
+            readonly productId: string;
+            readonly productName: string;
+            /**
+             * Format: date
+             * @description The subscription's value date.
+             */
+            readonly subscribedDate: string;
+            /** @description The interest accrued so far, paid at maturity (an early redemption forfeits it). */
+            readonly unsettleProfit: string;
+        };
         /** @description A fund product (SPEC §3 Product). */
         readonly FundProduct: {
             /** @description Percent text, e.g. "3.65". */
@@ -3667,6 +3731,11 @@ export interface components {
                  * @description The first day a subscription earns; null otherwise.
                  */
                 readonly interestStartDate: string | null;
+                /**
+                 * @description The order's position: the user's current position of the product, or the fixed
+                 *     position (whose id is its subscription's order id).
+                 */
+                readonly positionId: string;
                 readonly productId: string;
                 readonly productName: string;
                 readonly productType: components["schemas"]["ProductType"];
@@ -3938,6 +4007,11 @@ export interface components {
                      * @description The first day a subscription earns; null otherwise.
                      */
                     readonly interestStartDate: string | null;
+                    /**
+                     * @description The order's position: the user's current position of the product, or the fixed
+                     *     position (whose id is its subscription's order id).
+                     */
+                    readonly positionId: string;
                     readonly productId: string;
                     readonly productName: string;
                     readonly productType: components["schemas"]["ProductType"];
@@ -4398,6 +4472,53 @@ export interface components {
                 readonly profit: string;
                 /** @description The shares that earned that day plus the day's interest. */
                 readonly value: string;
+            }[];
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_Vec_FundPosition: {
+            readonly content: readonly {
+                /** @description Percent text, e.g. "3.65". */
+                readonly annualRate: string;
+                /** @description The asset's code. */
+                readonly asset: string;
+                /** @description What the whole period earns: `period` days of the daily interest on the principal. */
+                readonly expectedInterest: string;
+                /**
+                 * Format: date
+                 * @description The first day the principal earns.
+                 */
+                readonly interestDate: string;
+                /**
+                 * Format: date
+                 * @description Principal and interest reach the fund account.
+                 */
+                readonly maturityDate: string;
+                /** @description RAISING, WAITING or EARNING. */
+                readonly phase: components["schemas"]["FixedPhase"];
+                /**
+                 * @description The position's id (its subscription's order id): `GET config?positionId=` and
+                 *     `POST redeem` take it.
+                 */
+                readonly positionId: string;
+                /** @description The shares subscribed. */
+                readonly principal: string;
+                readonly productId: string;
+                readonly productName: string;
+                /**
+                 * Format: date
+                 * @description The subscription's value date.
+                 */
+                readonly subscribedDate: string;
+                /** @description The interest accrued so far, paid at maturity (an early redemption forfeits it). */
+                readonly unsettleProfit: string;
             }[];
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
@@ -6074,6 +6195,29 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["Reply_FundOrder"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly list_fund_positions: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Vec_FundPosition"];
                 };
             };
             readonly 500: components["responses"]["InternalError"];

@@ -144,6 +144,7 @@ routes! {
     get "/fund/v2/asset/daily" => fund::asset::show_fund_daily,
     get "/fund/v2/order" => fund::orders::list_fund_orders,
     get "/fund/v2/order/{id}" => fund::orders::show_fund_order,
+    get "/fund/v2/position" => fund::positions::list_fund_positions,
     post "/issuer/events" => issuer::receive,
     get "/openapi.json" => crate::openapi::document,
 }

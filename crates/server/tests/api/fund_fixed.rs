@@ -16,7 +16,7 @@ use crate::helpers::{EN, TestApp};
 use crate::wallet::ledger_check_passes;
 
 /// Creates a USD fixed product at `rate` percent.
-async fn fixed_product(
+pub async fn fixed_product(
     app: &TestApp,
     raise: Date,
     interest: Date,
@@ -52,11 +52,11 @@ async fn listed(app: &TestApp, id: &str) -> Value {
         .expect("the product is listed")
 }
 
-fn into_fixed(id: &str, amount: &str) -> Value {
+pub fn into_fixed(id: &str, amount: &str) -> Value {
     json!({ "productId": id, "source": "FUND", "amount": amount })
 }
 
-fn out_of_fixed(id: &str, position: &str, amount: &str) -> Value {
+pub fn out_of_fixed(id: &str, position: &str, amount: &str) -> Value {
     json!({ "productId": id, "positionId": position, "destination": "FUND", "amount": amount })
 }
 

@@ -22,6 +22,7 @@ mod first_steps;
 mod forget_password;
 mod fund;
 mod fund_fixed;
+mod fund_positions;
 mod health;
 mod helpers;
 mod hold_expiry;

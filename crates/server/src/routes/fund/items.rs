@@ -10,6 +10,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::services::fund::figures::{Day, Figures};
+use crate::services::fund::holdings::Holding;
 use crate::services::fund::orders::Record;
 use crate::services::fund::products::Product;
 
@@ -116,6 +117,9 @@ pub struct FundOrder {
     product_type: ProductType,
     #[serde(rename = "type")]
     order_type: FundOrderType,
+    /// The order's position: the user's current position of the product, or the fixed
+    /// position (whose id is its subscription's order id).
+    position_id: String,
     /// Where a subscription came from or a redemption went; null for interest and maturity.
     #[schema(required = true)]
     source: Option<FundSource>,
@@ -154,6 +158,7 @@ impl FundOrder {
             product_name: product.name.clone(),
             product_type: product.terms.product_type,
             order_type: FundOrderType::parse(&r.order_type)?,
+            position_id: r.position_id.clone(),
             source: r.source.as_deref().and_then(FundSource::parse),
             asset: asset.code().to_owned(),
             amount: asset_text(r.amount, asset),
@@ -165,6 +170,60 @@ impl FundOrder {
             delivery_date: r.delivery_date.clone(),
             status: "COMPLETED".to_owned(),
             created_at: r.created_at,
+        })
+    }
+}
+
+/// One open fixed position of the user's (a fixed subscription, redeemed whole).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FundPosition {
+    /// The position's id (its subscription's order id): `GET config?positionId=` and
+    /// `POST redeem` take it.
+    position_id: String,
+    product_id: String,
+    product_name: String,
+    /// The asset's code.
+    asset: String,
+    /// The shares subscribed.
+    principal: String,
+    /// The subscription's value date.
+    #[schema(format = Date)]
+    subscribed_date: String,
+    /// The first day the principal earns.
+    #[schema(format = Date)]
+    interest_date: String,
+    /// Principal and interest reach the fund account.
+    #[schema(format = Date)]
+    maturity_date: String,
+    /// RAISING, WAITING or EARNING.
+    phase: FixedPhase,
+    /// The interest accrued so far, paid at maturity (an early redemption forfeits it).
+    unsettle_profit: String,
+    /// What the whole period earns: `period` days of the daily interest on the principal.
+    expected_interest: String,
+    /// Percent text, e.g. "3.65".
+    annual_rate: String,
+}
+
+impl FundPosition {
+    /// The open position `h`; `None` for a product without fixed terms.
+    pub fn of(h: &Holding) -> Option<FundPosition> {
+        let (terms, asset) = (&h.product.terms, h.position.asset);
+        let fixed = terms.fixed?;
+        Some(FundPosition {
+            position_id: h.position.id.clone(),
+            product_id: h.product.id.clone(),
+            product_name: h.product.name.clone(),
+            asset: asset.code().to_owned(),
+            principal: asset_text(h.position.principal, asset),
+            subscribed_date: h.subscribed.to_string(),
+            interest_date: fixed.interest_date().to_string(),
+            maturity_date: fixed.maturity_date().to_string(),
+            phase: h.phase,
+            unsettle_profit: asset_text(h.unsettle_profit, asset),
+            expected_interest: asset_text(h.expected_interest, asset),
+            annual_rate: terms.annual_rate.percent_text(),
         })
     }
 }

@@ -1,12 +1,13 @@
 //! `fund/*`: the investor's side (SPEC §7) — the saved bank accounts and USD withdrawals — and
 //! the fixed-income fund (DESIGN §12): `product`, `config`, `subscribe`, `redeem`,
-//! `fund/v2/asset`, `fund/v2/order`.
+//! `fund/v2/asset`, `fund/v2/order`, `fund/v2/position`.
 
 pub mod asset;
 pub mod bank_accounts;
 pub mod config;
 pub mod items;
 pub mod orders;
+pub mod positions;
 pub mod products;
 pub mod redeem;
 pub mod subscribe;

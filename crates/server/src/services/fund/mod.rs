@@ -21,6 +21,7 @@ use super::ledger::{Account, AccountKind};
 pub mod accrual;
 mod check;
 pub mod figures;
+pub mod holdings;
 pub mod orders;
 pub mod positions;
 pub mod products;

@@ -204,6 +204,19 @@ pub fn of_user(conn: &mut DbConnection, user_id: &str, asset: Asset) -> QueryRes
     Ok(found)
 }
 
+/// The user's open fixed positions (every asset), newest first.
+pub fn open_fixed_of(conn: &mut DbConnection, user_id: &str) -> QueryResult<Vec<Position>> {
+    Ok(rows(
+        fund_positions::table
+            .filter(fund_positions::user_id.eq(user_id))
+            .filter(fund_positions::product_type.eq(ProductType::Fixed.as_str()))
+            .filter(fund_positions::status.eq(OPEN))
+            .order((fund_positions::created_at.desc(), fund_positions::id.desc()))
+            .select(Row::as_select())
+            .load(conn)?,
+    ))
+}
+
 /// Every open position with days to accrue before `today` (or a maturity due), grouped by user,
 /// each user's fixed positions before their current ones.
 pub fn due(conn: &mut DbConnection, today: Date) -> QueryResult<Vec<Position>> {

@@ -132,6 +132,22 @@ describe("the fund page", { timeout: 30_000 }, () => {
     expect(valueOf(preview, text("fund.preview.maturity_date"))).toHaveTextContent("Mar 1, 2027");
   });
 
+  it("says the interest an early redemption forfeits before it is confirmed, and redeems the position whole", async () => {
+    const { requests } = fundApi({
+      "POST redeem": () => ({ content: record({ id: "o-2", type: "REDEEM", productId: "usd-30", productName: "USD 30 days", productType: "FIXED", source: "FUND", amount: "1000.00", interest: "3.12", forfeitedInterest: "3.12" }) }),
+    });
+    const { user } = await openFund();
+    const positions = within(await screen.findByRole("list", { name: text("fund.positions.title") }, WAIT));
+    await user.click(positions.getByRole("button", { name: text("fund.redeem_position_named", { product: "USD 30 days", amount: "1,000.00 USD" }) }));
+    const form = within(await screen.findByRole("form", { name: text("fund.redeem.form") }, WAIT));
+    // 24 days earned (1–24 November) at ⌊100 000 × 0.05 / 365⌋ = 13 cents.
+    expect(await form.findByText(text("fund.redeem.forfeit_warning", { amount: "3.12 USD" }), {}, WAIT)).toBeVisible();
+    expect(valueOf(within(form.getByLabelText(text("fund.preview.title"))), text("fund.preview.forfeited"))).toHaveTextContent("3.12 USD");
+    await user.click(form.getByRole("button", { name: text("fund.redeem.submit_early") }));
+    await waitFor(() => expect(callsTo(requests, "POST redeem")).toHaveLength(1), WAIT);
+    expect(callsTo(requests, "POST redeem")[0]?.body).toEqual({ productId: "usd-30", destination: "FUND", amount: "1000.00", positionId: "p-30", forfeitedInterest: "3.12" });
+  });
+
   it("redeems current shares up to the usable ones (Max), with the day they arrive", async () => {
     const { requests } = fundApi({ "POST redeem": () => ({ content: record({ id: "o-3", type: "REDEEM", source: "USD", amount: "200.00" }) }) });
     const { user, products } = await openFund();

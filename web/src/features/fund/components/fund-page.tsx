@@ -8,10 +8,12 @@ import { paths } from "@/config/paths";
 import { gatePages, type PageGate } from "@/lib/gate-prompts";
 import type { MessageKey } from "@/lib/locale";
 import { fundAssetKey, fundDailyKey, useFundAsset, useFundDaily } from "../api/get-fund-asset";
+import { fundPositionsKey, useFundPositions } from "../api/get-fund-positions";
 import { productsKey, useProducts, type Product } from "../api/get-products";
 import { AssetOverview } from "./asset-overview";
+import { FixedPositions } from "./fixed-positions";
 import { ProductList } from "./product-list";
-import { RedeemDialog } from "./redeem-dialog";
+import { RedeemDialog, type Redemption } from "./redeem-dialog";
 import { SubscribeDialog } from "./subscribe-dialog";
 import { useFundText } from "./use-fund-text";
 
@@ -21,7 +23,8 @@ const FundCharts = lazy(async () => ({ default: (await import("./fund-charts")).
 
 /**
  * FundTransaction (SPEC §2, issue 26): the fund's figures and its last days in two charts, the
- * products (rate, type, terms, phase) with Subscribe and Redeem, and the dialogs. Subscribing needs the gates of SPEC §6 (basic identity, investor, AML, QI): while
+ * products (rate, type, terms, phase) with Subscribe and Redeem, the open fixed positions, and
+ * the dialogs. Subscribing needs the gates of SPEC §6 (basic identity, investor, AML, QI): while
  * one is closed the page says which, and Subscribe asks whether to go and lift it. `onMoved`
  * lets the app refresh what else shows the balances the fund moves.
  */
@@ -33,8 +36,9 @@ export function FundPage({ subscribeGate, onMoved }: { readonly subscribeGate: P
   const { data: asset, error: assetError, mutate: reloadAsset } = useFundAsset();
   const { data: daily, error: dailyError, mutate: reloadDaily } = useFundDaily();
   const { data: products, error: productsError, mutate: reloadProducts } = useProducts();
+  const { data: positions } = useFundPositions();
   const [subscribing, setSubscribing] = useState<Product | null>(null);
-  const [redeeming, setRedeeming] = useState<Product | null>(null);
+  const [redeeming, setRedeeming] = useState<Redemption | null>(null);
   const gateText = subscribeGate && t(domain.labelKey("gate", subscribeGate) as MessageKey);
 
   const startSubscribe = async (product: Product) => {
@@ -49,7 +53,7 @@ export function FundPage({ subscribeGate, onMoved }: { readonly subscribeGate: P
   const moved = async () => {
     setSubscribing(null);
     setRedeeming(null);
-    await Promise.all([mutate(fundAssetKey), mutate(fundDailyKey), mutate(productsKey), onMoved()]);
+    await Promise.all([mutate(fundAssetKey), mutate(fundDailyKey), mutate(productsKey), mutate(fundPositionsKey), onMoved()]);
   };
   // The current product's usable shares (its asset's: the default products are in USD).
   const redeemable = (product: Product) =>
@@ -112,13 +116,24 @@ export function FundPage({ subscribeGate, onMoved }: { readonly subscribeGate: P
             redeemable={redeemable}
             f={f}
             onSubscribe={(product) => void startSubscribe(product)}
-            onRedeem={setRedeeming}
+            onRedeem={(product) => setRedeeming({ product })}
           />
         )}
       </Stack>
 
+      {positions && products && (
+        <FixedPositions
+          positions={positions}
+          f={f}
+          onRedeem={(position) => {
+            const product = products.find((p) => p.productId === position.productId);
+            if (product) setRedeeming({ product, position });
+          }}
+        />
+      )}
+
       {subscribing && <SubscribeDialog product={subscribing} f={f} onClose={() => setSubscribing(null)} onSubscribed={moved} />}
-      {redeeming && <RedeemDialog product={redeeming} f={f} onClose={() => setRedeeming(null)} onRedeemed={moved} />}
+      {redeeming && <RedeemDialog redemption={redeeming} f={f} onClose={() => setRedeeming(null)} onRedeemed={moved} />}
     </Stack>
   );
 }

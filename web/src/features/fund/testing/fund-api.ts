@@ -7,6 +7,7 @@ import { mockApi, userSelf, type MockAnswer, type MockRequest } from "@/testing/
 import type { FundRecord } from "../api/fund-records";
 import type { FundAsset, FundDaily } from "../api/get-fund-asset";
 import type { FundConfig } from "../api/get-fund-config";
+import type { FundPosition } from "../api/get-fund-positions";
 import type { Product } from "../api/get-products";
 
 export type Handler = (request: MockRequest) => MockAnswer | Promise<MockAnswer>;
@@ -67,6 +68,21 @@ export const earning: Product = {
   terms: { type: "FIXED", annualRate: "5.00", asset: "USD", fixed: { raiseDate: "2026-10-31", interestDate: "2026-11-01", period: 30 } },
 };
 
+export const position: FundPosition = {
+  positionId: "p-30",
+  productId: earning.productId,
+  productName: earning.productName,
+  asset: "USD",
+  principal: "1000.00",
+  subscribedDate: "2026-10-20",
+  interestDate: "2026-11-01",
+  maturityDate: "2026-12-01",
+  phase: "EARNING",
+  unsettleProfit: "3.12",
+  expectedInterest: "3.90",
+  annualRate: "5.00",
+};
+
 /** 250.00 USD in the current product (200.00 usable), 1,000.00 USD fixed, 1.23 USD of interest so far. */
 export function asset(overrides: Partial<FundAsset> = {}): FundAsset {
   return {
@@ -119,6 +135,7 @@ export function config(product: Product, positionId?: string | null): FundConfig
 export function record(overrides: Partial<FundRecord> = {}): FundRecord {
   return {
     id: "o-1",
+    positionId: "cp-1",
     productId: current.productId,
     productName: current.productName,
     productType: "CURRENT",
@@ -153,6 +170,7 @@ export function fundApi(more: Record<string, Handler> = {}, self: Partial<ApiCon
     "GET user/firstSteps": () => ({ content: { done: true, steps: [] } }),
     "GET fund/v2/asset": () => ({ content: asset() }),
     "GET fund/v2/asset/daily": () => ({ content: daily }),
+    "GET fund/v2/position": () => ({ content: [position] }),
     "GET product": () => ({ content: [current, fixed, earning] }),
     "GET config": ({ query }) => ({ content: config(productOf(query.get("productId")), query.get("positionId")) }),
     "GET fund/v2/order": () => ({ content: page([]) }),

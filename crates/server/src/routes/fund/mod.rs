@@ -14,7 +14,9 @@ pub mod subscribe;
 mod withdrawal_items;
 pub mod withdrawals;
 
+use domain::Input;
 use domain::date::Date;
+use domain::error::{ErrorCode, FieldError};
 
 use crate::api::{ApiCode, AppError};
 use crate::db::DbConnection;
@@ -37,4 +39,18 @@ fn today(state: &AppState) -> Date {
 /// The product `id`; 404 when there is none.
 fn product_of(conn: &mut DbConnection, id: &str) -> Result<Product, AppError> {
     fund_products::find(conn, id.trim())?.ok_or_else(product_not_found)
+}
+
+/// The product a subscribe or redeem form names in `productId`: a field error when it names
+/// none (required_choice) or one the fund does not have (option_invalid).
+fn named_product(conn: &mut DbConnection, product_id: &Input<String>) -> Result<Product, AppError> {
+    let Some(id) = product_id.text() else {
+        return Err(AppError::validation(&[FieldError::new(
+            "productId",
+            ErrorCode::RequiredChoice,
+        )]));
+    };
+    product_of(conn, id).map_err(|_| {
+        AppError::validation(&[FieldError::new("productId", ErrorCode::OptionInvalid)])
+    })
 }

@@ -5,7 +5,6 @@
 
 use actix_web::web;
 use domain::date::Date;
-use domain::error::{ErrorCode, FieldError};
 use domain::forms::{Form, FundRedeemForm, FundRedemption, VerificationForm};
 use domain::fund::fund_amount;
 use domain::gates::GatedAction;
@@ -15,7 +14,7 @@ use utoipa::ToSchema;
 
 use super::items::FundOrder;
 use super::subscribe::refusal;
-use super::{product_of, today};
+use super::{named_product, today};
 use crate::api::{Answer, Api, AppError, Body, Reply};
 use crate::db::DbConnection;
 use crate::extract::CurrentUser;
@@ -43,19 +42,6 @@ pub struct FundRedeemRequest {
     forfeited_interest: Option<String>,
 }
 
-/// The form's product (a field error when it names none the fund has).
-fn named_product(conn: &mut DbConnection, form: &FundRedeemForm) -> Result<Product, AppError> {
-    let Some(id) = form.product_id.text() else {
-        return Err(AppError::validation(&[FieldError::new(
-            "productId",
-            ErrorCode::RequiredChoice,
-        )]));
-    };
-    product_of(conn, id).map_err(|_| {
-        AppError::validation(&[FieldError::new("productId", ErrorCode::OptionInvalid)])
-    })
-}
-
 /// The form parsed with its context read now.
 fn parse(
     conn: &mut DbConnection,
@@ -70,7 +56,7 @@ fn parse(
         }
         _ => None,
     };
-    let product = named_product(conn, form)?;
+    let product = named_product(conn, &form.product_id)?;
     let context = orders::redeem_context(conn, user_id, &product, position.as_ref(), today)?;
     let asked = form.parse(&context)?;
     Ok((product, asked))

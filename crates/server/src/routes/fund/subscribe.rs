@@ -3,7 +3,6 @@
 //! the parsed form carries is executed as one ledger transaction.
 
 use actix_web::web;
-use domain::error::{ErrorCode, FieldError};
 use domain::forms::{Form, FundSubscribeForm, FundSubscription, VerificationForm};
 use domain::gates::GatedAction;
 use domain::security::SecureAction;
@@ -11,7 +10,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::items::FundOrder;
-use super::{product_of, today};
+use super::{named_product, today};
 use crate::api::{Answer, Api, ApiCode, AppError, Body, Reply};
 use crate::db::DbConnection;
 use crate::extract::CurrentUser;
@@ -33,19 +32,6 @@ pub struct FundSubscribeRequest {
     verification: VerificationForm,
 }
 
-/// The form's product (a field error when it names none the fund has).
-fn named_product(conn: &mut DbConnection, form: &FundSubscribeForm) -> Result<Product, AppError> {
-    let Some(id) = form.product_id.text() else {
-        return Err(AppError::validation(&[FieldError::new(
-            "productId",
-            ErrorCode::RequiredChoice,
-        )]));
-    };
-    product_of(conn, id).map_err(|_| {
-        AppError::validation(&[FieldError::new("productId", ErrorCode::OptionInvalid)])
-    })
-}
-
 /// The form parsed with its context read now.
 fn parse(
     conn: &mut DbConnection,
@@ -53,7 +39,7 @@ fn parse(
     form: &FundSubscribeForm,
     today: domain::date::Date,
 ) -> Result<(Product, FundSubscription), AppError> {
-    let product = named_product(conn, form)?;
+    let product = named_product(conn, &form.product_id)?;
     let context = orders::subscribe_context(conn, user_id, &product, today)?;
     let asked = form.parse(&context)?;
     Ok((product, asked))

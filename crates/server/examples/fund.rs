@@ -39,14 +39,12 @@ async fn main() -> anyhow::Result<()> {
             println!("seeded {count} holders (user, wire, subscription) in {:.1} s", seeded.as_secs_f64());
             let (d1, d2) = (business_date(d0_ms + DAY_MS), business_date(d0_ms + 2 * DAY_MS));
             let now = d0_ms + 2 * DAY_MS;
-            let warm = db
-                .read(move |conn| Ok(accrual::run_until(conn, d1, now)?))
+            let warm = accrual::catch_up(&db, d1, now)
                 .await
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             anyhow::ensure!(warm.days as u64 == count, "the subscription day: {warm:?}");
             let started = Instant::now();
-            let day = db
-                .read(move |conn| Ok(accrual::run_until(conn, d2, now)?))
+            let day = accrual::catch_up(&db, d2, now)
                 .await
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             let took = started.elapsed();
@@ -59,8 +57,7 @@ async fn main() -> anyhow::Result<()> {
                 day.interest
             );
             let started = Instant::now();
-            let again = db
-                .read(move |conn| Ok(accrual::run_until(conn, d2, now)?))
+            let again = accrual::catch_up(&db, d2, now)
                 .await
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             let took = started.elapsed();

@@ -184,8 +184,7 @@ pub async fn admin(config: &Config, action: FundAction) -> anyhow::Result<bool> 
                 None => today,
             };
             let started = std::time::Instant::now();
-            let report = db
-                .read(move |conn| Ok(accrual::run_until(conn, until, now)?))
+            let report = accrual::catch_up(&db, until, now)
                 .await
                 .map_err(|e| failed(&e))?;
             println!(

@@ -76,8 +76,7 @@ pub async fn asset(app: &TestApp, h: &Holder) -> Value {
 /// Runs the accrual job as the server does, on the app's clock.
 pub async fn accrue(app: &TestApp) -> accrual::Report {
     let now = app.clock.now_ms();
-    app.db
-        .read(move |conn| Ok(accrual::run_until(conn, business_date(now), now)?))
+    accrual::catch_up(&app.db, business_date(now), now)
         .await
         .unwrap()
 }
@@ -223,7 +222,7 @@ async fn a_catch_up_of_30_missed_days_equals_30_single_days() {
         next_days(&app, 1);
         let (uid, now) = (daily.uid.clone(), app.clock.now_ms());
         app.db
-            .read(move |conn| {
+            .write(move |conn| {
                 Ok(accrual::bring_up_user(
                     conn,
                     &uid,
@@ -286,9 +285,7 @@ async fn two_job_runs_at_once_accrue_once() {
             std::thread::spawn(move || {
                 let db = server::db::Db::attach(&url, 1).expect("a connection of its own");
                 actix_web::rt::System::new()
-                    .block_on(
-                        db.read(move |conn| Ok(accrual::run_until(conn, business_date(now), now)?)),
-                    )
+                    .block_on(accrual::catch_up(&db, business_date(now), now))
                     .expect("a run")
             })
         })

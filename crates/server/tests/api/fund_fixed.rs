@@ -2,10 +2,14 @@
 //! maturity across a year end and 29 February (the clock moved), and an early redemption that
 //! forfeits exactly the interest its preview showed (409 when the shown interest is stale).
 
+use diesel::prelude::*;
 use domain::date::Date;
 use domain::exchange::Asset;
 use domain::fund::{DEFAULT_ANNUAL_RATE, FixedTerms, ProductTerms, ProductType, redeem_preview};
 use serde_json::{Value, json};
+use server::db::schema::fund_accruals;
+use server::services::fund::accrual;
+use server::services::fund::positions::{self, Claim, Position};
 use server::services::fund::products::{self, NewProduct};
 
 use crate::fund::{
@@ -259,6 +263,95 @@ async fn an_early_redemption_forfeits_exactly_the_interest_shown() {
         )
         .await;
     assert_eq!(answer.code(), 404);
+    ledger_check_passes(&app);
+    assert!(
+        reconcile(&app)
+            .expect("reconcile passes")
+            .contains("0 differences")
+    );
+}
+
+/// `(date, shares, interest)` of position `id`'s accrual rows, by date.
+async fn days_of(app: &TestApp, id: &str) -> Vec<(String, i64, i64)> {
+    let id = id.to_owned();
+    app.db
+        .read(move |conn| {
+            Ok(fund_accruals::table
+                .filter(fund_accruals::position_id.eq(id))
+                .order(fund_accruals::business_date.asc())
+                .select((
+                    fund_accruals::business_date,
+                    fund_accruals::shares,
+                    fund_accruals::interest,
+                ))
+                .load(conn)?)
+        })
+        .await
+        .unwrap()
+}
+
+#[actix_web::test]
+async fn a_current_position_waits_for_its_holders_unpaid_maturity() {
+    let app = fund_app().await;
+    let h = investor(&app, "ada@example.com", 1_000_000).await;
+    subscribe(
+        &app,
+        &h,
+        &json!({ "productId": "usd-current", "source": "USD", "amount": "5000" }),
+    )
+    .await
+    .assert_ok();
+    next_days(&app, 1);
+    let d1 = today(&app);
+    let id = fixed_product(&app, d1, d1.add_days(1), 5, "5").await;
+    let fixed = subscribe(&app, &h, &into_fixed(&id, "1000"))
+        .await
+        .assert_ok()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let maturity = Date::parse(listed(&app, &id).await["maturityDate"].as_str().unwrap()).unwrap();
+    // Three days past the maturity, and the job has not run since the subscriptions.
+    move_to(&app, &maturity.add_days(3).to_string());
+    let (uid, now, day) = (h.uid.clone(), app.clock.now_ms(), today(&app));
+    let current = app
+        .db
+        .read(move |conn| Ok(positions::of_user(conn, &uid, Asset::Usd)?))
+        .await
+        .unwrap()
+        .into_iter()
+        .find(Position::is_current)
+        .expect("the current position")
+        .id;
+    // Another instance holds the fixed position: this one takes the current position alone,
+    // which accrues up to the maturity date and no further.
+    let ids = vec![current.clone()];
+    app.db
+        .write(move |conn| Ok(accrual::bring_up(conn, &ids, day, now, Claim::SkipLocked)?))
+        .await
+        .unwrap();
+    let days = days_of(&app, &current).await;
+    assert_eq!(
+        days.last().map(|d| d.0.clone()),
+        Some(maturity.add_days(-1).to_string())
+    );
+    // The whole job: the fixed position's days and payout, then the current position from the
+    // maturity date with the payout in its shares.
+    assert_eq!(accrue(&app).await.matured, 1);
+    let interest: i64 = days_of(&app, &fixed).await.iter().map(|d| d.2).sum();
+    let days = days_of(&app, &current).await;
+    let at = |date: Date| {
+        days.iter()
+            .find(|d| d.0 == date.to_string())
+            .cloned()
+            .expect("a day accrued")
+    };
+    let (before, on) = (at(maturity.add_days(-1)), at(maturity));
+    assert_eq!(on.1 - before.1 - before.2, 100_000 + interest);
+    assert_eq!(
+        days.last().map(|d| d.0.clone()),
+        Some(maturity.add_days(2).to_string())
+    );
     ledger_check_passes(&app);
     assert!(
         reconcile(&app)

@@ -9,7 +9,11 @@
 //! concurrent debits wait for each other and see the new balance; on SQLite writes take turns.
 //! Accounts are updated in a fixed order (by key), so two movements never deadlock.
 
+mod batch;
+
 use diesel::prelude::*;
+
+pub use batch::post_batch;
 
 use crate::clock::new_id;
 use crate::db::schema::ledger_transactions as transactions;
@@ -216,16 +220,7 @@ pub fn post(
     movement: &Movement,
     now: i64,
 ) -> anyhow::Result<Result<String, Refusal>> {
-    let sum = movement
-        .lines
-        .iter()
-        .try_fold(0_i64, |sum, (_, amount)| sum.checked_add(*amount));
-    if movement.lines.len() < 2
-        || sum != Some(0)
-        || movement.lines.iter().any(|(_, amount)| *amount == 0)
-    {
-        anyhow::bail!("an unbalanced movement ({})", movement.kind);
-    }
+    checked(movement)?;
     let mut lines = movement.lines.clone();
     lines.sort_by(|a, b| a.0.key.cmp(&b.0.key));
     let result = conn.transaction(|conn| {
@@ -281,6 +276,22 @@ pub fn post(
         Err(PostError::Refused(refusal)) => Ok(Err(refusal)),
         Err(PostError::Db(e)) => Err(e.into()),
     }
+}
+
+/// Refuses a movement whose lines do not sum to zero, or hold a zero or fewer than two lines
+/// (a programming error).
+fn checked(movement: &Movement) -> anyhow::Result<()> {
+    let sum = movement
+        .lines
+        .iter()
+        .try_fold(0_i64, |sum, (_, amount)| sum.checked_add(*amount));
+    if movement.lines.len() < 2
+        || sum != Some(0)
+        || movement.lines.iter().any(|(_, amount)| *amount == 0)
+    {
+        anyhow::bail!("an unbalanced movement ({})", movement.kind);
+    }
+    Ok(())
 }
 
 /// The account's id, opening it if it is new.

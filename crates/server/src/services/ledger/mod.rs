@@ -14,6 +14,7 @@ mod batch;
 use diesel::prelude::*;
 
 pub use batch::post_batch;
+pub(crate) use batch::{ROWS, insert_all};
 
 use crate::clock::new_id;
 use crate::db::schema::ledger_transactions as transactions;

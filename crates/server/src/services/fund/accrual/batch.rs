@@ -18,10 +18,7 @@ use crate::db::schema::fund_accruals;
 use crate::services::fund::ACCRUAL;
 use crate::services::fund::positions::{Position, moves_of_many};
 use crate::services::fund::products::Product;
-use crate::services::ledger::{self, Movement};
-
-/// Rows a multi-row insert of accrual rows carries (10 columns).
-const ROWS: usize = 1_000;
+use crate::services::ledger::{self, Movement, ROWS, insert_all};
 
 /// The first day `position` may not accrue yet: today, or a fixed product's maturity.
 pub fn accrue_until(product: &Product, today: Date) -> Date {
@@ -117,16 +114,7 @@ pub fn accrue_many(
             .add_days(i64::try_from(accrual.days.len()).unwrap_or(0));
         state.push(&position.id, reached, accrual.shares, accrual.carry);
     }
-    for chunk in rows.chunks(ROWS) {
-        match conn {
-            DbConnection::Pg(c) => diesel::insert_into(fund_accruals::table)
-                .values(chunk)
-                .execute(c)?,
-            DbConnection::Sqlite(c) => diesel::insert_into(fund_accruals::table)
-                .values(chunk)
-                .execute(c)?,
-        };
-    }
+    insert_all!(conn, fund_accruals::table, rows)?;
     ledger::post_batch(conn, &movements, now)?;
     state.write(conn)?;
     Ok(report)

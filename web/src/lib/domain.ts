@@ -1,16 +1,20 @@
 import type { FormName } from "domain-wasm";
+import identityBinaryUrl from "domain-identity-binary?url";
 import coreBinaryUrl from "domain-wasm-binary?url";
 import marketsBinaryUrl from "domain-markets-binary?url";
 import { use, useEffect, useState } from "react";
 
 /**
- * The wasm build of crates/domain, in two modules built from the one crate: the core module
- * (Domain: every validation rule of sign-up, security, identity, bank accounts and cards, masks,
- * fees, money formatting, uploads, gates, constants) that the account pages load, and the markets
- * module (Markets: crypto addresses, exchange and fund previews, their forms) that only the wallet,
- * exchange and fund pages load. Which module checks a form is the domain's (`formModule`).
+ * The wasm build of crates/domain, in three modules built from the one crate: the core module
+ * (Domain: every validation rule of sign-up, security, bank accounts, withdrawals and cards,
+ * masks, fees, money formatting, gates, constants) that the account pages load, the identity
+ * module (Identity: the basic identity, investor, AML and QI forms, the questionnaires' questions,
+ * the uploads' checks) that only the profile page loads, and the markets module (Markets: crypto
+ * addresses, exchange and fund previews, their forms) that only the wallet, exchange and fund
+ * pages load. Which module checks a form is the domain's (`formModule`).
  */
 export type Domain = typeof import("domain-wasm");
+export type Identity = typeof import("domain-identity");
 export type Markets = typeof import("domain-markets");
 
 /** A module's promise, marked once it has loaded (see `loader`). */
@@ -67,11 +71,17 @@ function preloadBinary(binaryUrl: string): void {
 }
 
 const core = loader(() => import("domain-wasm"), coreBinaryUrl);
+const identity = loader(() => import("domain-identity"), identityBinaryUrl);
 const markets = loader(() => import("domain-markets"), marketsBinaryUrl);
 
 /** Loads the core module once, on first use, so a page that never validates never waits for it. */
 export function loadDomain(): Promise<Domain> {
   return core.load();
+}
+
+/** Loads the identity module once, on first use: only the profile page's dialogs ask for it. */
+export function loadIdentity(): Promise<Identity> {
+  return identity.load();
 }
 
 /** Loads the markets module once, on first use: only the wallet, exchange and fund pages ask for it. */
@@ -84,15 +94,23 @@ export function useDomain(): Domain {
   return use(loadDomain());
 }
 
+/** The loaded identity module for rendering; suspends the component until it is ready. */
+export function useIdentity(): Identity {
+  return use(loadIdentity());
+}
+
 /** The loaded markets module for rendering; suspends the component until it is ready. */
 export function useMarkets(): Markets {
   return use(loadMarkets());
 }
 
 /** The module that checks `form` (the domain's form registry says which), once loaded. */
-export async function loadFormModule(form: FormName): Promise<Domain | Markets> {
+export async function loadFormModule(form: FormName): Promise<Domain | Identity | Markets> {
   const domain = await loadDomain();
-  return domain.formModule(form) === "markets" ? loadMarkets() : domain;
+  const module = domain.formModule(form);
+  if (module === "identity") return loadIdentity();
+  if (module === "markets") return loadMarkets();
+  return domain;
 }
 
 /** Runs `task` once the browser is idle (the page has shown); returns its cancel. */

@@ -37,8 +37,8 @@ export function toFormErrors<T extends FieldValues>(
 
 /**
  * A react-hook-form resolver running the wasm validator of `form` (in the module that checks it:
- * the core module's, or the markets module's for the wallet, exchange and fund forms), the same
- * rules the server checks. `context` supplies the form's outside facts (e.g. the available
+ * the core module's, the identity module's for the identity forms, or the markets module's for
+ * the wallet, exchange and fund forms), the same rules the server checks. `context` supplies the form's outside facts (e.g. the available
  * balance) at each check.
  */
 export function domainResolver<T extends FieldValues>(

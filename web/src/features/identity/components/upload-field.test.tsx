@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vite
 import { createApiClient, type ApiHandlers } from "@/lib/api-client";
 import { ApiProvider } from "@/lib/api-provider";
 import { REQUEST_TIMEOUT_MS } from "@/lib/api-request";
-import { loadDomain } from "@/lib/domain";
+import { loadDomain, loadIdentity } from "@/lib/domain";
 import { formatMessage, setLocale } from "@/lib/locale";
 import { readSessionToken, storeSessionToken } from "@/lib/session-token";
 import { callsTo, mockApi, type MockAnswer } from "@/testing/mock-api";
@@ -157,7 +157,7 @@ function Form({ name, initial, onChange }: { name: string; initial: string; onCh
 }
 
 async function renderField(name: string, initial = "") {
-  await loadDomain();
+  await Promise.all([loadDomain(), loadIdentity()]);
   const onChange = vi.fn<(value: string) => void>();
   const client = createApiClient(handlers);
   await act(async () => {

@@ -7,7 +7,7 @@ import { firstNeeds } from "@/app/shell/route-handle";
 import { readsOnEntering } from "@/app/shell/use-route-guards";
 import { appSystem } from "@/config/theme";
 import { sendEarly } from "@/lib/api-request";
-import { loadDomain, loadIdentity, loadMarkets } from "@/lib/domain";
+import { loadDomain, loadMarkets } from "@/lib/domain";
 import { readSessionToken } from "@/lib/session-token";
 
 /** Lets the browser run what is waiting (input, a paint) before the next step. */
@@ -32,7 +32,6 @@ export async function boot(root: HTMLElement): Promise<void> {
     for (const [path, query] of keys) sendEarly(path, query);
     await nextTask();
     if (needs.usesDomain) loadDomain().catch(() => undefined);
-    if (needs.usesIdentity) loadIdentity().catch(() => undefined);
     if (needs.usesMarkets) loadMarkets().catch(() => undefined);
   }
   await nextTask();

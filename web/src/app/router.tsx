@@ -17,8 +17,6 @@ const accountArea: RouteHandle = { ...needsLogin, usesDomain: true };
 /** The wallet, exchange and fund pages read the markets wasm module too. */
 const marketsArea: RouteHandle = { ...accountArea, usesMarkets: true };
 const form: RouteHandle = { usesDomain: true };
-/** The profile page's dialogs read the identity wasm module too. */
-const identityForm: RouteHandle = { ...form, usesIdentity: true };
 const readsCards: RouteHandle = { reads: [firstCardsPage] };
 
 /** A fund page's module, with the fund's texts (they come with its pages, not with the app). */
@@ -27,7 +25,7 @@ const fundPage = <T,>(load: () => Promise<T>) => async (): Promise<T> => (await 
 /**
  * The route table of SPEC §2. Every page is its own chunk (`lazy`), loaded when first visited;
  * the account areas need a login (`handle.protected`); a page may name what it needs first
- * (`handle.reads`, `handle.usesDomain`, `usesIdentity`, `usesMarkets`).
+ * (`handle.reads`, `handle.usesDomain`).
  */
 export const routes: RouteObject[] = [
   {
@@ -72,7 +70,7 @@ export const routes: RouteObject[] = [
               // The dialogs' paths render the same page (one route module, so the page stays
               // mounted as a dialog opens and closes).
               ...[paths.identityBasic, paths.identityInvestor, paths.identityAml, paths.identityQi].map(
-                (path): RouteObject => ({ path, handle: { ...identityForm, title: "menu.profile" }, lazy: () => import("./routes/my/profile") }),
+                (path): RouteObject => ({ path, handle: { ...form, title: "menu.profile" }, lazy: () => import("./routes/my/profile") }),
               ),
               { path: "setting", loader: () => redirect(paths.profile), element: null },
             ],

@@ -1,5 +1,3 @@
-import type { FormName } from "domain-wasm";
-import identityBinaryUrl from "domain-identity-binary?url";
 import coreBinaryUrl from "domain-wasm-binary?url";
 import marketsBinaryUrl from "domain-markets-binary?url";
 import { use, useEffect, useState } from "react";
@@ -11,17 +9,18 @@ import { use, useEffect, useState } from "react";
  * module (Identity: the basic identity, investor, AML and QI forms, the questionnaires' questions,
  * the uploads' checks) that only the profile page loads, and the markets module (Markets: crypto
  * addresses, exchange and fund previews, their forms) that only the wallet, exchange and fund
- * pages load. Which module checks a form is the domain's (`formModule`).
+ * pages load. Which module checks a form is the domain's (`formModule`). The identity module's
+ * loader is in identity-module.ts, which only its users import, so the app's first chunks do not
+ * carry it.
  */
 export type Domain = typeof import("domain-wasm");
-export type Identity = typeof import("domain-identity");
 export type Markets = typeof import("domain-markets");
 
 /** A module's promise, marked once it has loaded (see `loader`). */
 type Loading<M> = Promise<M> & { status?: "fulfilled"; value?: M };
 
 /** One module's loader: `load` imports it once, on first use; `loaded` is it once it has loaded. */
-interface Loader<M> {
+export interface Loader<M> {
   readonly load: () => Promise<M>;
   readonly loaded: () => M | undefined;
 }
@@ -30,7 +29,7 @@ interface Loader<M> {
  * The loader of the module `importModule` imports, whose binary is `binaryUrl`. A failed load
  * (e.g. network) is forgotten, so the next call tries again.
  */
-function loader<M>(importModule: () => Promise<M>, binaryUrl: string): Loader<M> {
+export function loader<M>(importModule: () => Promise<M>, binaryUrl: string): Loader<M> {
   let loading: Loading<M> | undefined;
   return {
     load: () => {
@@ -71,17 +70,11 @@ function preloadBinary(binaryUrl: string): void {
 }
 
 const core = loader(() => import("domain-wasm"), coreBinaryUrl);
-const identity = loader(() => import("domain-identity"), identityBinaryUrl);
 const markets = loader(() => import("domain-markets"), marketsBinaryUrl);
 
 /** Loads the core module once, on first use, so a page that never validates never waits for it. */
 export function loadDomain(): Promise<Domain> {
   return core.load();
-}
-
-/** Loads the identity module once, on first use: only the profile page's dialogs ask for it. */
-export function loadIdentity(): Promise<Identity> {
-  return identity.load();
 }
 
 /** Loads the markets module once, on first use: only the wallet, exchange and fund pages ask for it. */
@@ -94,23 +87,9 @@ export function useDomain(): Domain {
   return use(loadDomain());
 }
 
-/** The loaded identity module for rendering; suspends the component until it is ready. */
-export function useIdentity(): Identity {
-  return use(loadIdentity());
-}
-
 /** The loaded markets module for rendering; suspends the component until it is ready. */
 export function useMarkets(): Markets {
   return use(loadMarkets());
-}
-
-/** The module that checks `form` (the domain's form registry says which), once loaded. */
-export async function loadFormModule(form: FormName): Promise<Domain | Identity | Markets> {
-  const domain = await loadDomain();
-  const module = domain.formModule(form);
-  if (module === "identity") return loadIdentity();
-  if (module === "markets") return loadMarkets();
-  return domain;
 }
 
 /** Runs `task` once the browser is idle (the page has shown); returns its cancel. */

@@ -19,11 +19,6 @@ export interface RouteHandle {
    */
   readonly usesDomain?: boolean;
   /**
-   * Shows nothing until the identity wasm module (the profile page's dialogs) has loaded too: on
-   * a visit that starts on it, that module is fetched while the app starts, beside the core one.
-   */
-  readonly usesIdentity?: boolean;
-  /**
    * Shows nothing until the markets wasm module (wallet, exchange, fund) has loaded too: on a
    * visit that starts on it, that module is fetched while the app starts, beside the core one.
    */
@@ -40,14 +35,12 @@ export interface RouteHandle {
 export function firstNeeds(handles: readonly unknown[]): {
   readonly reads: PageRead[];
   readonly usesDomain: boolean;
-  readonly usesIdentity: boolean;
   readonly usesMarkets: boolean;
 } {
   const declared = handles.map((handle) => (handle ?? {}) as RouteHandle);
   return {
     reads: declared.flatMap((handle) => handle.reads ?? []),
     usesDomain: declared.some((handle) => handle.usesDomain === true),
-    usesIdentity: declared.some((handle) => handle.usesIdentity === true),
     usesMarkets: declared.some((handle) => handle.usesMarkets === true),
   };
 }

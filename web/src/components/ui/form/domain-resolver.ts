@@ -1,6 +1,7 @@
 import type { FieldError as DomainFieldError, FormName } from "domain-wasm";
 import { set, type FieldErrors, type FieldValues, type Resolver } from "react-hook-form";
-import { loadFormModule } from "@/lib/domain";
+import { loadDomain, loadMarkets, type Domain, type Markets } from "@/lib/domain";
+import type { Identity } from "@/lib/identity-module";
 import { translate } from "@/lib/locale";
 
 interface ResolvedError {
@@ -33,6 +34,22 @@ export function toFormErrors<T extends FieldValues>(
   const errors = {};
   for (const [name, error] of byField) set(errors, name, error);
   return errors;
+}
+
+/**
+ * The module that checks `form` (the domain's form registry says which), once loaded. (The
+ * identity module's loader is imported only for its forms: the other pages' chunks do not list it.)
+ */
+async function loadFormModule(form: FormName): Promise<Domain | Identity | Markets> {
+  const domain = await loadDomain();
+  switch (domain.formModule(form)) {
+    case "identity":
+      return (await import("@/lib/identity-module")).loadIdentity();
+    case "markets":
+      return loadMarkets();
+    default:
+      return domain;
+  }
 }
 
 /**

@@ -5,15 +5,15 @@ import { LoadFailed } from "@/components/ui/load-failed";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { paths } from "@/config/paths";
 import type { Schema } from "@/lib/api-schema";
-import { loadDomain, loadIdentity } from "@/lib/domain";
+import { loadDomain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
 import type { Translate } from "@/lib/locale";
 import { VerificationRow, type VerificationRowProps } from "./verification-row";
 
-/**
- * A dialog's chunk with the wasm modules its forms need: the identity module (its forms, the
- * questions, the uploads' checks; no other page loads it) and the core one, fetched together.
- */
+/** The identity module (its forms, the questions, the uploads' checks; no other page loads it). */
+const loadIdentity = async () => (await import("@/lib/identity-module")).loadIdentity();
+
+/** A dialog's chunk with the wasm modules its forms need, the identity module and the core one, fetched together. */
 const withModules = <T,>(load: () => Promise<T>) => async (): Promise<T> =>
   (await Promise.all([load(), loadIdentity(), loadDomain()]))[0];
 

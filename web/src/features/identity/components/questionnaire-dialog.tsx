@@ -6,7 +6,7 @@ import { AppDialog } from "@/components/ui/app-dialog";
 import { FormError, FormField, FormStack, useDomainForm } from "@/components/ui/form";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { useApiClient } from "@/lib/api-provider";
-import { useIdentity } from "@/lib/domain";
+import { useIdentity } from "@/lib/identity-module";
 import { useI18n } from "@/lib/i18n";
 import type { MessageKey } from "@/lib/locale";
 import { useInvestorDraft } from "../api/investor-identity";

@@ -12,7 +12,8 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vite
 import { createApiClient, type ApiHandlers } from "@/lib/api-client";
 import { ApiProvider } from "@/lib/api-provider";
 import { REQUEST_TIMEOUT_MS } from "@/lib/api-request";
-import { loadDomain, loadIdentity } from "@/lib/domain";
+import { loadDomain } from "@/lib/domain";
+import { loadIdentity } from "@/lib/identity-module";
 import { formatMessage, setLocale } from "@/lib/locale";
 import { readSessionToken, storeSessionToken } from "@/lib/session-token";
 import { callsTo, mockApi, type MockAnswer } from "@/testing/mock-api";

@@ -17,6 +17,10 @@ const accountArea: RouteHandle = { ...needsLogin, usesDomain: true };
 /** The wallet, exchange and fund pages read the markets wasm module too. */
 const marketsArea: RouteHandle = { ...accountArea, usesMarkets: true };
 const form: RouteHandle = { usesDomain: true };
+/**
+ * The card account shows without the wasm module (its balance and list have placeholders), so its
+ * first visit paints before asking for it: the list asks as it first renders.
+ */
 const readsCards: RouteHandle = { reads: [firstCardsPage] };
 
 /** A fund page's module, with the fund's texts (they come with its pages, not with the app). */
@@ -79,17 +83,17 @@ export const routes: RouteObject[] = [
       },
       {
         path: "account",
-        handle: accountArea,
+        handle: needsLogin,
         lazy: () => import("./routes/account-layout"),
         children: [
           goTo(paths.accountFiscard),
           { path: "fiscard", handle: { ...readsCards, title: "card.title" }, lazy: () => import("./routes/account/fiscard") },
-          { path: "withdraw", handle: { title: "withdraw.title" }, lazy: () => import("./routes/account/withdraw") },
+          { path: "withdraw", handle: { ...form, title: "withdraw.title" }, lazy: () => import("./routes/account/withdraw") },
           {
             path: "order",
             children: [
               goTo(paths.accountOrderCard),
-              { path: "card", handle: { title: "order.title" }, lazy: () => import("./routes/account/order-card") },
+              { path: "card", handle: { ...form, title: "order.title" }, lazy: () => import("./routes/account/order-card") },
             ],
           },
         ],

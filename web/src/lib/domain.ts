@@ -103,10 +103,27 @@ function whenIdle(task: () => void): () => void {
 }
 
 /**
- * When a screen that shows without the module has it fetched: after the component first renders
- * ("now"), once the browser is idle, for a screen that needs it only for a detail (the masked
- * e-mail), so it does not compete with the page's own code and data ("when-idle"), or not until
- * the screen says so ("not-yet", e.g. no e-mail to mask yet).
+ * Runs `task` once the frame showing the current commit is on screen: in the animation frame
+ * after it; returns its cancel.
+ */
+function afterPaint(task: () => void): () => void {
+  if (typeof window.requestAnimationFrame !== "function") {
+    const timer = setTimeout(task, 0);
+    return () => clearTimeout(timer);
+  }
+  let frame = window.requestAnimationFrame(() => {
+    frame = window.requestAnimationFrame(task);
+  });
+  return () => window.cancelAnimationFrame(frame);
+}
+
+/**
+ * When a screen that shows without the module has it fetched: once the component's first commit
+ * has painted ("now": the screen paints first, its module's download not competing with that
+ * paint; the card account's largest text is painted before it is asked for), once the browser is
+ * idle, for a screen that needs it only for a detail (the masked e-mail), so it does not compete
+ * with the page's own code and data ("when-idle"), or not until the screen says so ("not-yet",
+ * e.g. no e-mail to mask yet).
  */
 export type DomainFetch = "now" | "when-idle" | "not-yet";
 
@@ -127,11 +144,10 @@ export function useLoadedDomain(fetch: DomainFetch = "now"): Domain | undefined 
         // Offline: the page keeps what it shows without the module.
         () => undefined,
       );
-    const cancel = fetch === "when-idle" ? whenIdle(load) : undefined;
-    if (fetch === "now") load();
+    const cancel = fetch === "when-idle" ? whenIdle(load) : afterPaint(load);
     return () => {
       shown = false;
-      cancel?.();
+      cancel();
     };
   }, [domain, fetch]);
   return domain;

@@ -57,10 +57,11 @@ export function loader<M>(importModule: () => Promise<M>, binaryUrl: string): Lo
 
 /**
  * Starts a binary's download with its glue's: the glue fetches it only once it has loaded and
- * run, a round trip later. (`fetch(url)` as the glue calls it: a same-origin CORS request.)
+ * run, a round trip later. (`fetch(url)` as the glue calls it: a same-origin CORS request.) Once
+ * per load: `loader` asks again only after a failed one.
  */
 function preloadBinary(binaryUrl: string): void {
-  if (typeof document === "undefined" || document.querySelector(`link[href="${binaryUrl}"]`)) return;
+  if (typeof document === "undefined") return;
   const link = document.createElement("link");
   link.rel = "preload";
   link.as = "fetch";
@@ -92,29 +93,25 @@ export function useMarkets(): Markets {
   return use(loadMarkets());
 }
 
-/** Runs `task` once the browser is idle (the page has shown); returns its cancel. */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const id = window.requestIdleCallback(task, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const timer = setTimeout(task, 200);
-  return () => clearTimeout(timer);
-}
-
 /**
  * Runs `task` once the frame showing the current commit is on screen: in the animation frame
  * after it; returns its cancel.
  */
 function afterPaint(task: () => void): () => void {
-  if (typeof window.requestAnimationFrame !== "function") {
-    const timer = setTimeout(task, 0);
-    return () => clearTimeout(timer);
-  }
   let frame = window.requestAnimationFrame(() => {
     frame = window.requestAnimationFrame(task);
   });
   return () => window.cancelAnimationFrame(frame);
+}
+
+/**
+ * Runs `task` once the browser is idle (the page has shown), or where it cannot say (Safari) once
+ * the current commit is on screen; returns its cancel.
+ */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback !== "function") return afterPaint(task);
+  const id = window.requestIdleCallback(task, { timeout: 2000 });
+  return () => window.cancelIdleCallback(id);
 }
 
 /**

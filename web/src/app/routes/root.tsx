@@ -40,11 +40,10 @@ function Shell() {
   const load = useApiLoader();
   const loggedIn = useLoggedIn();
   const { data: self } = useSelf(loggedIn);
-  // The header's masked e-mail has the wasm module fetched once the first page has shown (and the
-  // browser is idle), so that it never competes with that page's code, data and first paint.
-  const [pageShown, setPageShown] = useState(false);
-  const onPageShown = useCallback(() => setPageShown(true), []);
-  const account = useMaskedEmail(pageShown ? self?.email : undefined);
+  // The header's masked e-mail has the wasm module fetched once the first page is committed (and
+  // the browser is idle after it), so that it never competes with that page's code, data and first
+  // paint.
+  const account = useMaskedEmail(pageReady ? self?.email : undefined);
   const navigate = useNavigate();
   const matches = useMatches();
   const { mutate } = useSWRConfig();
@@ -118,16 +117,7 @@ function Shell() {
       {/* At least a screen high: the footer starts below the fold, so a page replacing its
           loading spinner never moves it on screen (no layout shift). */}
       <Box as="main" id="main" tabIndex={-1} outline="none" flex="1" minHeight="100dvh">
-        <Suspense fallback={<PageSpinner />}>
-          {pageReady ? (
-            <>
-              <Outlet />
-              <AfterCommit run={onPageShown} />
-            </>
-          ) : (
-            <PageSpinner />
-          )}
-        </Suspense>
+        <Suspense fallback={<PageSpinner />}>{pageReady ? <Outlet /> : <PageSpinner />}</Suspense>
       </Box>
       {footerShown && <Footer />}
       {/* A new page starts at its top (a footer link, the card account after applying); back
@@ -136,10 +126,4 @@ function Shell() {
       <ShellDialogs onLoggedIn={loggedInWith} />
     </Flex>
   );
-}
-
-/** Runs `run` once it has been committed: with the content beside it in a Suspense boundary, once that shows. */
-function AfterCommit({ run }: { readonly run: () => void }) {
-  useEffect(run, [run]);
-  return null;
 }

@@ -25,11 +25,13 @@ NPM ?= npm
 TARGET_DIR := $(or $(shell $(CARGO) metadata --format-version 1 --no-deps 2>/dev/null | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p'),target)
 SERVER := $(TARGET_DIR)/release/fiscard
 WASM_OPT := web/node_modules/.bin/wasm-opt
-# The browser's two wasm modules, built from the one domain crate (crates/domain-wasm's features):
-# the core module every account page loads, and the markets module (wallet, exchange, fund) that
-# only their pages load. Which module checks a form is the domain's form registry's
-# (domain::FormName::module).
+# The browser's three wasm modules, built from the one domain crate (crates/domain-wasm's
+# features): the core module every account page loads, the identity module (basic identity,
+# investor certification, questionnaires, their uploads) that only the profile page loads, and the
+# markets module (wallet, exchange, fund) that only their pages load. Which module checks a form
+# is the domain's form registry's (domain::FormName::module).
 CORE_WASM := pkg/core/domain_core_bg.wasm
+IDENTITY_WASM := pkg/identity/domain_identity_bg.wasm
 MARKETS_WASM := pkg/markets/domain_markets_bg.wasm
 # wasm-opt: --converge repeats -Oz until it stops shrinking; --low-memory-unused lets it fold
 # address arithmetic on the promise that addresses below 1 KiB are never used. Rust places the
@@ -60,7 +62,7 @@ web/node_modules/.installed: web/package.json web/package-lock.json
 
 deps: tools web/node_modules/.installed
 
-## The wasm packages (pkg/core, pkg/markets) ---------------------------------------------------
+## The wasm packages (pkg/core, pkg/identity, pkg/markets) ------------------------------------
 
 # wasm-module NAME CARGO-FEATURE-ARGS: the package pkg/NAME (domain_NAME.js, domain_NAME_bg.wasm,
 # domain_NAME.d.ts) of crates/domain-wasm built with those features.
@@ -72,12 +74,15 @@ endef
 $(CORE_WASM): $(DOMAIN_SOURCES) | deps
 	$(call wasm-module,core,)
 
-# After the core module, never beside it: both builds link into the same file of cargo's target
-# directory.
-$(MARKETS_WASM): $(DOMAIN_SOURCES) | deps $(CORE_WASM)
+# One after another, never beside each other: every build links into the same file of cargo's
+# target directory.
+$(IDENTITY_WASM): $(DOMAIN_SOURCES) | deps $(CORE_WASM)
+	$(call wasm-module,identity,--no-default-features --features identity)
+
+$(MARKETS_WASM): $(DOMAIN_SOURCES) | deps $(IDENTITY_WASM)
 	$(call wasm-module,markets,--no-default-features --features markets)
 
-pkg: $(CORE_WASM) $(MARKETS_WASM)
+pkg: $(CORE_WASM) $(IDENTITY_WASM) $(MARKETS_WASM)
 
 ## The web app's API types -------------------------------------------------------------------
 
@@ -133,6 +138,7 @@ lint: pkg
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) clippy -p domain-wasm --target wasm32-unknown-unknown -- -D warnings
+	$(CARGO) clippy -p domain-wasm --target wasm32-unknown-unknown --no-default-features --features identity -- -D warnings
 	$(CARGO) clippy -p domain-wasm --target wasm32-unknown-unknown --no-default-features --features markets -- -D warnings
 	cd web && $(NPM) run lint
 

@@ -1,11 +1,14 @@
 // `make bench`: median time of one full-form validation through the wasm modules in Node,
 // boundary crossing included (JS object in, JS array of errors out). Same forms and inputs
 // as the native bench (crates/domain/examples/bench.rs), each through the module that checks it
-// (the core module's `formModule` says which: pkg/core or pkg/markets).
+// (the core module's `formModule` says which: pkg/core, pkg/identity or pkg/markets).
 // Run with `node --experimental-wasm-modules` (the packages are wasm-pack's bundler target).
 import { readFileSync } from "node:fs";
 import * as core from "../pkg/core/domain_core.js";
+import * as identity from "../pkg/identity/domain_identity.js";
 import * as markets from "../pkg/markets/domain_markets.js";
+
+const modules = { core, identity, markets };
 
 const BATCH = 1000;
 const SAMPLES = 51;
@@ -19,7 +22,7 @@ function cases() {
 }
 
 for (const { form, input, context } of cases()) {
-  const domain = core.formModule(form) === "markets" ? markets : core;
+  const domain = modules[core.formModule(form)];
   const errors = domain.validate(form, input, context);
   if (errors.length !== 0) throw new Error(`${form} must be valid: ${JSON.stringify(errors)}`);
   for (let i = 0; i < 2000; i++) domain.validate(form, input, context);

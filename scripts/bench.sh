@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make bench`: the figures the budgets are checked against (README "Budgets").
-# Expects `make web` to have run (pkg/core, pkg/markets and web/dist/ built) for the sizes and
-# Lighthouse.
+# Expects `make web` to have run (pkg/core, pkg/identity, pkg/markets and web/dist/ built) for the
+# sizes and Lighthouse.
 #
 # BENCH_ONLY picks parts (comma-separated): sizes, validation, wallet, exchange, fund, server,
 # cards, uploads, lighthouse.
@@ -26,16 +26,17 @@ kib() { awk -v b="$1" 'BEGIN { printf "%.1f KiB", b / 1024 }'; }
 if part sizes; then
 echo "== sizes"
 # The wasm modules (make pkg): the core module is the one a first visit can load (the account
-# pages); the markets module only the wallet, exchange and fund pages load.
-for module in core markets; do
+# pages); the identity module only the profile page's dialogs load, the markets module only the
+# wallet, exchange and fund pages.
+for module in core identity markets; do
   wasm=pkg/$module/domain_${module}_bg.wasm
   raw=$(stat -c %s "$wasm")
   packed=$(gz "$wasm")
-  if [ "$module" = core ]; then
-    budget="budget 120 KB gzip (the first visit's)"
-  else
-    budget="(wallet, exchange, fund pages only)"
-  fi
+  case $module in
+    core) budget="budget 120 KB gzip (the first visit's)" ;;
+    identity) budget="(the profile page's dialogs only)" ;;
+    markets) budget="(wallet, exchange, fund pages only)" ;;
+  esac
   printf 'wasm %-8s module   %8d B raw  %8d B gzip (%s)   %s\n' "$module" "$raw" "$packed" "$(kib "$packed")" "$budget"
 done
 

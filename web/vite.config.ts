@@ -10,11 +10,14 @@ const apiServer = "http://127.0.0.1:8080";
 
 const alias: AliasOptions = [
   // wasm-pack output of crates/domain-wasm (`--target bundler`), built into the repo's pkg/: the
-  // core module (pkg/core) and the markets module of the wallet, exchange and fund (pkg/markets).
+  // core module (pkg/core), the identity module of the profile page (pkg/identity) and the markets
+  // module of the wallet, exchange and fund (pkg/markets).
   { find: /^domain-wasm$/, replacement: fromHere("../pkg/core/domain_core.js") },
+  { find: /^domain-identity$/, replacement: fromHere("../pkg/identity/domain_identity.js") },
   { find: /^domain-markets$/, replacement: fromHere("../pkg/markets/domain_markets.js") },
   // Their binaries, which the glues above fetch (src/lib/domain.ts preloads each beside its glue).
   { find: /^domain-wasm-binary/, replacement: fromHere("../pkg/core/domain_core_bg.wasm") },
+  { find: /^domain-identity-binary/, replacement: fromHere("../pkg/identity/domain_identity_bg.wasm") },
   { find: /^domain-markets-binary/, replacement: fromHere("../pkg/markets/domain_markets_bg.wasm") },
   // The message catalogue lives with the domain crate; the web app loads it, never copies it.
   { find: /^@domain-locales\//, replacement: fromHere("../crates/domain/locales/") },

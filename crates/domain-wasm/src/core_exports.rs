@@ -1,5 +1,5 @@
-//! The core module's exports: what the sign-up, login, security, identity, bank account and card
-//! pages need (their forms, masks, money formatting, uploads, gates, factors, constants).
+//! The core module's exports: what the sign-up, login, security, bank account, withdrawal and
+//! card pages need (their forms, masks, money formatting, gates, factors, constants).
 
 use domain::card::{CardAction, CardStatus};
 use domain::gates::{GateState, GatedAction};
@@ -79,29 +79,6 @@ pub fn withdrawal_quote(amount: &str, fixed: &str, rate: &str) -> Result<JsValue
         None => Ok(JsValue::UNDEFINED),
     }
 }
-/// `undefined` when the file may be uploaded, else the rejection naming it.
-#[wasm_bindgen(js_name = checkFile, unchecked_return_type = "FieldError | undefined")]
-pub fn check_file(name: &str, size: f64, head: &[u8]) -> Result<JsValue> {
-    let size = u64::try_from(safe_integer(size)?)
-        .map_err(|_| JsError::new("size must not be negative"))?;
-    match domain::upload::check_file(name, size, head) {
-        Ok(_) => Ok(JsValue::UNDEFINED),
-        Err(rejection) => to_js(&rejection),
-    }
-}
-
-/// The files `field` keeps after adding `incoming` to `current`.
-#[allow(clippy::needless_pass_by_value)] // wasm-bindgen passes JS arrays as owned vectors
-#[wasm_bindgen(js_name = selectFiles, unchecked_return_type = "UploadSelection")]
-pub fn select_files(field: &str, current: Vec<String>, incoming: Vec<String>) -> Result<JsValue> {
-    to_js(&domain::upload::select_files(field, &current, &incoming))
-}
-
-#[wasm_bindgen(js_name = maxFiles)]
-pub fn max_files(field: &str) -> usize {
-    domain::upload::max_files(field)
-}
-
 #[wasm_bindgen(js_name = cardAllows)]
 pub fn card_allows(
     #[wasm_bindgen(unchecked_param_type = "CardStatus")] status: JsValue,
@@ -202,16 +179,4 @@ pub fn check_switch(
 #[wasm_bindgen(unchecked_return_type = "Constants")]
 pub fn constants() -> Result<JsValue> {
     to_js(&domain::constants::CONSTANTS)
-}
-
-/// The AML questionnaire's questions and answers.
-#[wasm_bindgen(js_name = amlQuestions, unchecked_return_type = "Question[]")]
-pub fn aml_questions() -> Result<JsValue> {
-    to_js(domain::options::AML_QUESTIONS)
-}
-
-/// The QI questionnaire's questions and answers.
-#[wasm_bindgen(js_name = qiQuestions, unchecked_return_type = "Question[]")]
-pub fn qi_questions() -> Result<JsValue> {
-    to_js(domain::options::QI_QUESTIONS)
 }

@@ -1,7 +1,9 @@
-//! The domain crate for the browser, as two wasm modules built from this one crate (`make pkg`):
-//! the feature `core` (the default) builds the core module, `markets` the markets module (wallet,
-//! exchange, fund), which only their pages load. Which form each module checks comes from the
-//! domain's form registry (`domain::FormName::module`).
+//! The domain crate for the browser, as three wasm modules built from this one crate (`make
+//! pkg`): the feature `core` (the default) builds the core module, `identity` the identity module
+//! (basic identity, investor certification, questionnaires, uploads), which only the profile page
+//! loads, and `markets` the markets module (wallet, exchange, fund), which only their pages load.
+//! Which form each module checks comes from the domain's form registry
+//! (`domain::FormName::module`).
 //!
 //! No logic lives here: each export reads its JavaScript arguments with `serde-wasm-bindgen`
 //! (the same `Deserialize` impls the server reads JSON with), calls the same function the
@@ -18,6 +20,8 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "core")]
 mod core_exports;
+#[cfg(feature = "identity")]
+mod identity_exports;
 #[cfg(feature = "markets")]
 mod markets_exports;
 
@@ -36,15 +40,20 @@ export type IdentityStatus = 0 | 1 | 2 | 3;
 ";
 
 /// The module this build is.
-#[cfg(all(feature = "core", not(feature = "markets")))]
+#[cfg(all(feature = "core", not(feature = "identity"), not(feature = "markets")))]
 const MODULE: WasmModule = WasmModule::Core;
-#[cfg(all(feature = "markets", not(feature = "core")))]
+#[cfg(all(feature = "identity", not(feature = "core"), not(feature = "markets")))]
+const MODULE: WasmModule = WasmModule::Identity;
+#[cfg(all(feature = "markets", not(feature = "core"), not(feature = "identity")))]
 const MODULE: WasmModule = WasmModule::Markets;
-#[cfg(feature = "core")]
-#[cfg(feature = "markets")]
-compile_error!("one module a build: the feature `core` or `markets`, not both");
-#[cfg(not(any(feature = "core", feature = "markets")))]
-compile_error!("one module a build: the feature `core` (the default) or `markets`");
+#[cfg(any(
+    all(feature = "core", feature = "identity"),
+    all(feature = "core", feature = "markets"),
+    all(feature = "identity", feature = "markets"),
+))]
+compile_error!("one module a build: the feature `core`, `identity` or `markets`, not two");
+#[cfg(not(any(feature = "core", feature = "identity", feature = "markets")))]
+compile_error!("one module a build: the feature `core` (the default), `identity` or `markets`");
 
 type Result<T> = std::result::Result<T, JsError>;
 
@@ -60,7 +69,8 @@ fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T> {
 }
 
 /// Checks `input` as `form`, one of this module's forms (`formModule` in the core module says
-/// which module checks a form); answers the field errors (empty when valid).
+/// which module checks a form; another module's form is refused); answers the field errors
+/// (empty when valid).
 #[wasm_bindgen(unchecked_return_type = "FieldError[]")]
 pub fn validate(
     #[wasm_bindgen(unchecked_param_type = "FormName")] form: JsValue,

@@ -16,7 +16,12 @@ const needsLogin: RouteHandle = { protected: true, reads: [firstStepsRead] };
 const accountArea: RouteHandle = { ...needsLogin, usesDomain: true };
 /** The wallet, exchange and fund pages read the markets wasm module too. */
 const marketsArea: RouteHandle = { ...accountArea, usesMarkets: true };
-const form: RouteHandle = { usesDomain: true };
+/** Pages that show nothing without the core wasm module (forms, amounts). */
+const needsDomain: RouteHandle = { usesDomain: true };
+/**
+ * The card account shows without the wasm module (its balance and list have placeholders), so its
+ * first visit paints before asking for it: the list asks as it first renders.
+ */
 const readsCards: RouteHandle = { reads: [firstCardsPage] };
 
 /** A fund page's module, with the fund's texts (they come with its pages, not with the app). */
@@ -48,10 +53,10 @@ export const routes: RouteObject[] = [
         children: [
           goTo(paths.security),
           { path: "security", handle: { title: "menu.security" }, lazy: () => import("./routes/my/security") },
-          { path: "security/password", handle: { ...form, title: "security.password.title" }, lazy: () => import("./routes/my/security-password") },
-          { path: "security/pin", handle: { ...form, title: "security.pin.title" }, lazy: () => import("./routes/my/security-pin") },
-          { path: "security/enable-sms", handle: { ...form, title: "security.mobile.title" }, lazy: () => import("./routes/my/security-mobile") },
-          { path: "security/google-authenticator", handle: { ...form, title: "security.authenticators.title" }, lazy: () => import("./routes/my/security-authenticators") },
+          { path: "security/password", handle: { ...needsDomain, title: "security.password.title" }, lazy: () => import("./routes/my/security-password") },
+          { path: "security/pin", handle: { ...needsDomain, title: "security.pin.title" }, lazy: () => import("./routes/my/security-pin") },
+          { path: "security/enable-sms", handle: { ...needsDomain, title: "security.mobile.title" }, lazy: () => import("./routes/my/security-mobile") },
+          { path: "security/google-authenticator", handle: { ...needsDomain, title: "security.authenticators.title" }, lazy: () => import("./routes/my/security-authenticators") },
           { path: "security/sessions", handle: { title: "security.sessions.title" }, lazy: () => import("./routes/my/security-sessions") },
           { path: "security/history", handle: { title: "security.history.title" }, lazy: () => import("./routes/my/security-history") },
           {
@@ -59,7 +64,7 @@ export const routes: RouteObject[] = [
             children: [
               goTo(paths.paymentBank),
               { path: "bank", handle: { title: "bank.title" }, lazy: () => import("./routes/my/payment-bank") },
-              { path: "bank-add", handle: { ...form, title: "bank.add_title" }, lazy: () => import("./routes/my/payment-bank-add") },
+              { path: "bank-add", handle: { ...needsDomain, title: "bank.add_title" }, lazy: () => import("./routes/my/payment-bank-add") },
               { path: "bind", loader: () => redirect(paths.paymentBankAdd), element: null },
             ],
           },
@@ -70,7 +75,7 @@ export const routes: RouteObject[] = [
               // The dialogs' paths render the same page (one route module, so the page stays
               // mounted as a dialog opens and closes).
               ...[paths.identityBasic, paths.identityInvestor, paths.identityAml, paths.identityQi].map(
-                (path): RouteObject => ({ path, handle: { ...form, title: "menu.profile" }, lazy: () => import("./routes/my/profile") }),
+                (path): RouteObject => ({ path, handle: { ...needsDomain, title: "menu.profile" }, lazy: () => import("./routes/my/profile") }),
               ),
               { path: "setting", loader: () => redirect(paths.profile), element: null },
             ],
@@ -79,17 +84,17 @@ export const routes: RouteObject[] = [
       },
       {
         path: "account",
-        handle: accountArea,
+        handle: needsLogin,
         lazy: () => import("./routes/account-layout"),
         children: [
           goTo(paths.accountFiscard),
           { path: "fiscard", handle: { ...readsCards, title: "card.title" }, lazy: () => import("./routes/account/fiscard") },
-          { path: "withdraw", handle: { title: "withdraw.title" }, lazy: () => import("./routes/account/withdraw") },
+          { path: "withdraw", handle: { ...needsDomain, title: "withdraw.title" }, lazy: () => import("./routes/account/withdraw") },
           {
             path: "order",
             children: [
               goTo(paths.accountOrderCard),
-              { path: "card", handle: { title: "order.title" }, lazy: () => import("./routes/account/order-card") },
+              { path: "card", handle: { ...needsDomain, title: "order.title" }, lazy: () => import("./routes/account/order-card") },
             ],
           },
         ],

@@ -1,14 +1,17 @@
-import type { FormName } from "domain-wasm";
 import coreBinaryUrl from "domain-wasm-binary?url";
 import marketsBinaryUrl from "domain-markets-binary?url";
 import { use, useEffect, useState } from "react";
 
 /**
- * The wasm build of crates/domain, in two modules built from the one crate: the core module
- * (Domain: every validation rule of sign-up, security, identity, bank accounts and cards, masks,
- * fees, money formatting, uploads, gates, constants) that the account pages load, and the markets
- * module (Markets: crypto addresses, exchange and fund previews, their forms) that only the wallet,
- * exchange and fund pages load. Which module checks a form is the domain's (`formModule`).
+ * The wasm build of crates/domain, in three modules built from the one crate: the core module
+ * (Domain: every validation rule of sign-up, security, bank accounts, withdrawals and cards,
+ * masks, fees, money formatting, gates, constants) that the account pages load, the identity
+ * module (Identity: the basic identity, investor, AML and QI forms, the questionnaires' questions,
+ * the uploads' checks) that only the profile page loads, and the markets module (Markets: crypto
+ * addresses, exchange and fund previews, their forms) that only the wallet, exchange and fund
+ * pages load. Which module checks a form is the domain's (`formModule`). The identity module's
+ * loader is in identity-module.ts, which only its users import, so the app's first chunks do not
+ * carry it.
  */
 export type Domain = typeof import("domain-wasm");
 export type Markets = typeof import("domain-markets");
@@ -17,7 +20,7 @@ export type Markets = typeof import("domain-markets");
 type Loading<M> = Promise<M> & { status?: "fulfilled"; value?: M };
 
 /** One module's loader: `load` imports it once, on first use; `loaded` is it once it has loaded. */
-interface Loader<M> {
+export interface Loader<M> {
   readonly load: () => Promise<M>;
   readonly loaded: () => M | undefined;
 }
@@ -26,7 +29,7 @@ interface Loader<M> {
  * The loader of the module `importModule` imports, whose binary is `binaryUrl`. A failed load
  * (e.g. network) is forgotten, so the next call tries again.
  */
-function loader<M>(importModule: () => Promise<M>, binaryUrl: string): Loader<M> {
+export function loader<M>(importModule: () => Promise<M>, binaryUrl: string): Loader<M> {
   let loading: Loading<M> | undefined;
   return {
     load: () => {
@@ -54,10 +57,11 @@ function loader<M>(importModule: () => Promise<M>, binaryUrl: string): Loader<M>
 
 /**
  * Starts a binary's download with its glue's: the glue fetches it only once it has loaded and
- * run, a round trip later. (`fetch(url)` as the glue calls it: a same-origin CORS request.)
+ * run, a round trip later. (`fetch(url)` as the glue calls it: a same-origin CORS request.) Once
+ * per load: `loader` asks again only after a failed one.
  */
 function preloadBinary(binaryUrl: string): void {
-  if (typeof document === "undefined" || document.querySelector(`link[href="${binaryUrl}"]`)) return;
+  if (typeof document === "undefined") return;
   const link = document.createElement("link");
   link.rel = "preload";
   link.as = "fetch";
@@ -89,27 +93,34 @@ export function useMarkets(): Markets {
   return use(loadMarkets());
 }
 
-/** The module that checks `form` (the domain's form registry says which), once loaded. */
-export async function loadFormModule(form: FormName): Promise<Domain | Markets> {
-  const domain = await loadDomain();
-  return domain.formModule(form) === "markets" ? loadMarkets() : domain;
-}
-
-/** Runs `task` once the browser is idle (the page has shown); returns its cancel. */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const id = window.requestIdleCallback(task, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const timer = setTimeout(task, 200);
-  return () => clearTimeout(timer);
+/**
+ * Runs `task` once the frame showing the current commit is on screen: in the animation frame
+ * after it; returns its cancel.
+ */
+function afterPaint(task: () => void): () => void {
+  let frame = window.requestAnimationFrame(() => {
+    frame = window.requestAnimationFrame(task);
+  });
+  return () => window.cancelAnimationFrame(frame);
 }
 
 /**
- * When a screen that shows without the module has it fetched: after the component first renders
- * ("now"), once the browser is idle, for a screen that needs it only for a detail (the masked
- * e-mail), so it does not compete with the page's own code and data ("when-idle"), or not until
- * the screen says so ("not-yet", e.g. no e-mail to mask yet).
+ * Runs `task` once the browser is idle (the page has shown), or where it cannot say (Safari) once
+ * the current commit is on screen; returns its cancel.
+ */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback !== "function") return afterPaint(task);
+  const id = window.requestIdleCallback(task, { timeout: 2000 });
+  return () => window.cancelIdleCallback(id);
+}
+
+/**
+ * When a screen that shows without the module has it fetched: once the component's first commit
+ * has painted ("now": the screen paints first, its module's download not competing with that
+ * paint; the card account's largest text is painted before it is asked for), once the browser is
+ * idle, for a screen that needs it only for a detail (the masked e-mail), so it does not compete
+ * with the page's own code and data ("when-idle"), or not until the screen says so ("not-yet",
+ * e.g. no e-mail to mask yet).
  */
 export type DomainFetch = "now" | "when-idle" | "not-yet";
 
@@ -130,11 +141,10 @@ export function useLoadedDomain(fetch: DomainFetch = "now"): Domain | undefined 
         // Offline: the page keeps what it shows without the module.
         () => undefined,
       );
-    const cancel = fetch === "when-idle" ? whenIdle(load) : undefined;
-    if (fetch === "now") load();
+    const cancel = fetch === "when-idle" ? whenIdle(load) : afterPaint(load);
     return () => {
       shown = false;
-      cancel?.();
+      cancel();
     };
   }, [domain, fetch]);
   return domain;

@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { isDeepStrictEqual } from "node:util";
+import * as identity from "domain-identity";
 import * as domain from "domain-wasm";
 import * as markets from "domain-markets";
 import fc from "fast-check";
@@ -26,7 +27,8 @@ const ORACLE = process.env.DOMAIN_ORACLE ?? resolve(cargoTargetDir(), "debug/exa
 const arg = (c: Case) => c.input as Args;
 
 /** The module that checks `form` (the domain's `formModule`), as the app's form hook picks it. */
-const owner = (form: domain.FormName) => (domain.formModule(form) === "markets" ? markets : domain);
+const modules = { core: domain, identity, markets };
+const owner = (form: domain.FormName) => modules[domain.formModule(form)];
 
 /** The wasm side: the same exports the shared vectors call, each in the module that has it. */
 const wasm: Record<string, (c: Case) => unknown> = {
@@ -44,8 +46,8 @@ const wasm: Record<string, (c: Case) => unknown> = {
   fundAccrue: (c) => markets.fundAccrue(c.input as domain.AccrualRun),
 };
 
-const modules = import.meta.glob<VectorFile>("../../../tests/vectors/*.json", { eager: true, import: "default" });
-const formCases: Case[] = Object.values(modules).flatMap((file) =>
+const vectorFiles = import.meta.glob<VectorFile>("../../../tests/vectors/*.json", { eager: true, import: "default" });
+const formCases: Case[] = Object.values(vectorFiles).flatMap((file) =>
   file.cases
     .map((c) => ({
       kind: c.kind ?? file.kind ?? "",

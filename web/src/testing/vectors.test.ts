@@ -3,10 +3,12 @@
  * `cargo test -p domain --test vectors` runs the same files natively; both must give exactly
  * `expect`, so a rule cannot behave differently in the browser and on the server.
  * Each kind calls the wasm export of the same name (see tests/vectors/README.md), in the module
- * that has it: the core module (`domain`) or the markets module (`markets`: wallet, exchange,
- * fund); a `validate` case goes to the module that checks its form (the domain's `formModule`),
- * as the app's form hook sends it, and the other module refuses it.
+ * that has it: the core module (`domain`), the identity module (`identity`: the profile page's
+ * forms, questions and uploads) or the markets module (`markets`: wallet, exchange, fund); a
+ * `validate` case goes to the module that checks its form (the domain's `formModule`), as the
+ * app's form hook sends it, and each other module refuses it.
  */
+import * as identity from "domain-identity";
 import * as domain from "domain-wasm";
 import * as markets from "domain-markets";
 import { describe, expect, it } from "vitest";
@@ -20,10 +22,11 @@ const MIN_CASES = 400;
 
 const arg = (c: Case) => c.input as Args;
 
-/** The module that checks `form`, and the one that does not. */
-const modules = { core: domain, markets };
+/** The module that checks `form`, and the ones that do not. */
+const modules = { core: domain, identity, markets };
 const owner = (form: domain.FormName) => modules[domain.formModule(form)];
-const other = (form: domain.FormName) => modules[domain.formModule(form) === "core" ? "markets" : "core"];
+const others = (form: domain.FormName) =>
+  Object.entries(modules).flatMap(([name, module]) => (name === domain.formModule(form) ? [] : [module]));
 
 const kinds: Record<string, (c: Case) => unknown> = {
   validate: (c) => owner(c.form as domain.FormName).validate(c.form as domain.FormName, c.input, c.context),
@@ -36,10 +39,10 @@ const kinds: Record<string, (c: Case) => unknown> = {
   withdrawalQuote: (c) =>
     domain.withdrawalQuote(arg(c).amount as string, arg(c).fixed as string, arg(c).rate as string),
   checkFile: (c) =>
-    domain.checkFile(arg(c).name as string, arg(c).size as number, Uint8Array.from(arg(c).head as number[])),
+    identity.checkFile(arg(c).name as string, arg(c).size as number, Uint8Array.from(arg(c).head as number[])),
   selectFiles: (c) =>
-    domain.selectFiles(arg(c).field as string, arg(c).current as string[], arg(c).incoming as string[]),
-  maxFiles: (c) => domain.maxFiles(c.input as string),
+    identity.selectFiles(arg(c).field as string, arg(c).current as string[], arg(c).incoming as string[]),
+  maxFiles: (c) => identity.maxFiles(c.input as string),
   labelKey: (c) => domain.labelKey(arg(c).kind as domain.LabelKind, arg(c).value as string | number),
   firstClosedGate: (c) =>
     domain.firstClosedGate(arg(c).action as domain.GatedAction, arg(c).state as domain.GateState),
@@ -104,11 +107,13 @@ describe("shared vectors through wasm", () => {
     expect(files.reduce((n, f) => n + f.cases.length, 0)).toBeGreaterThanOrEqual(MIN_CASES);
   });
 
-  it("send each form to the module that checks it, which the other refuses", () => {
+  it("send each form to the module that checks it, which the others refuse", () => {
     const forms = new Set(files.flatMap((f) => f.cases.filter((c) => c.kind === "validate").map((c) => c.form as domain.FormName)));
-    expect([...forms].map((form) => domain.formModule(form))).toEqual(expect.arrayContaining(["core", "markets"]));
+    expect(new Set([...forms].map((form) => domain.formModule(form)))).toEqual(new Set(Object.keys(modules)));
     for (const form of forms) {
-      expect(() => other(form).validate(form, {}, null)).toThrow(`is checked by the ${domain.formModule(form)} module`);
+      for (const module of others(form)) {
+        expect(() => module.validate(form, {}, null)).toThrow(`is checked by the ${domain.formModule(form)} module`);
+      }
     }
   });
 

@@ -93,11 +93,14 @@ impl<'de> Deserialize<'de> for NoContext {
 }
 
 text_enum! {
-    /// The browser's two wasm modules, built from this one crate (`make pkg`): the core module
-    /// (sign-up, security, identity, bank accounts, cards) that the account pages load, and the
-    /// markets module (wallet, exchange, fund) that only their pages load.
+    /// The browser's three wasm modules, built from this one crate (`make pkg`): the core module
+    /// (sign-up, security, bank accounts, cards, withdrawals) that the account pages load, the
+    /// identity module (basic identity, investor certification, the AML and QI questionnaires,
+    /// their uploads) that only the profile page loads, and the markets module (wallet,
+    /// exchange, fund) that only their pages load.
     pub enum WasmModule {
         Core = "core",
+        Identity = "identity",
         Markets = "markets",
     }
 }
@@ -158,12 +161,12 @@ registry! {
     Switch = "switch" => SwitchForm, Core;
     Recharge = "recharge" => RechargeForm, Core;
     BankAccount = "bankAccount" => BankAccountForm, Core;
-    BasicIdentityStep1 = "basicIdentityStep1" => BasicIdentityStep1Form, Core;
-    BasicIdentityStep2 = "basicIdentityStep2" => BasicIdentityStep2Form, Core;
-    IndividualInvestor = "individualInvestor" => IndividualInvestorForm, Core;
-    CompanyInvestor = "companyInvestor" => CompanyInvestorForm, Core;
-    Aml = "aml" => AmlForm, Core;
-    Qi = "qi" => QiForm, Core;
+    BasicIdentityStep1 = "basicIdentityStep1" => BasicIdentityStep1Form, Identity;
+    BasicIdentityStep2 = "basicIdentityStep2" => BasicIdentityStep2Form, Identity;
+    IndividualInvestor = "individualInvestor" => IndividualInvestorForm, Identity;
+    CompanyInvestor = "companyInvestor" => CompanyInvestorForm, Identity;
+    Aml = "aml" => AmlForm, Identity;
+    Qi = "qi" => QiForm, Identity;
     Withdrawal = "withdrawal" => WithdrawalForm, Core;
     CryptoWithdrawal = "cryptoWithdrawal" => CryptoWithdrawalForm, Markets;
     ExchangeQuote = "exchangeQuote" => ExchangeQuoteForm, Markets;
@@ -176,7 +179,7 @@ registry! {
 pub enum ValidateError {
     /// The context is not one the form can use; holds the name of the context type expected.
     Context(&'static str),
-    /// The form is checked by the other wasm module ([`FormName::module`]).
+    /// The form is checked by another wasm module ([`FormName::module`]).
     OtherModule(FormName),
 }
 

@@ -40,7 +40,10 @@ function Shell() {
   const load = useApiLoader();
   const loggedIn = useLoggedIn();
   const { data: self } = useSelf(loggedIn);
-  const account = useMaskedEmail(self?.email);
+  // The header's masked e-mail has the wasm module fetched once the first page is committed (and
+  // the browser is idle after it), so that it never competes with that page's code, data and first
+  // paint.
+  const account = useMaskedEmail(pageReady ? self?.email : undefined);
   const navigate = useNavigate();
   const matches = useMatches();
   const { mutate } = useSWRConfig();

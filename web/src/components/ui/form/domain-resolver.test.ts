@@ -93,6 +93,11 @@ describe("domainResolver", () => {
     expect(errors["fromAmount"]?.type).toBeDefined();
   });
 
+  it("checks an identity form in the identity module", async () => {
+    const { errors } = await resolve("qi", {}, () => ({ investorType: 1 }));
+    expect(errors).toEqual({ totalAssets: { type: "required_choice", message: en["error.required_choice"] } });
+  });
+
   it("keeps every code of a field under types when criteriaMode is all", async () => {
     const { errors } = await resolve("bindAuthenticator", { mfaCode: "12", remark: "" }, undefined, "all");
     expect(errors["mfaCode"]).toEqual({

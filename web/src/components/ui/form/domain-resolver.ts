@@ -1,6 +1,7 @@
 import type { FieldError as DomainFieldError, FormName } from "domain-wasm";
 import { set, type FieldErrors, type FieldValues, type Resolver } from "react-hook-form";
-import { loadFormModule } from "@/lib/domain";
+import { loadDomain, loadMarkets, type Domain, type Markets } from "@/lib/domain";
+import type { Identity } from "@/lib/identity-module";
 import { translate } from "@/lib/locale";
 
 interface ResolvedError {
@@ -36,9 +37,25 @@ export function toFormErrors<T extends FieldValues>(
 }
 
 /**
+ * The module that checks `form` (the domain's form registry says which), once loaded. (The
+ * identity module's loader is imported only for its forms: the other pages' chunks do not list it.)
+ */
+async function loadFormModule(form: FormName): Promise<Domain | Identity | Markets> {
+  const domain = await loadDomain();
+  switch (domain.formModule(form)) {
+    case "identity":
+      return (await import("@/lib/identity-module")).loadIdentity();
+    case "markets":
+      return loadMarkets();
+    default:
+      return domain;
+  }
+}
+
+/**
  * A react-hook-form resolver running the wasm validator of `form` (in the module that checks it:
- * the core module's, or the markets module's for the wallet, exchange and fund forms), the same
- * rules the server checks. `context` supplies the form's outside facts (e.g. the available
+ * the core module's, the identity module's for the identity forms, or the markets module's for
+ * the wallet, exchange and fund forms), the same rules the server checks. `context` supplies the form's outside facts (e.g. the available
  * balance) at each check.
  */
 export function domainResolver<T extends FieldValues>(

@@ -1,5 +1,5 @@
 import { Button, HStack, Skeleton, Stat } from "@chakra-ui/react";
-import { useDomain } from "@/lib/domain";
+import { useLoadedDomain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
 import { useBalance } from "../api/get-balance";
 
@@ -12,13 +12,16 @@ export function useUsdBalance(): string | undefined {
   return data?.find((account) => account.accountType === "BankAccount")?.balance;
 }
 
-/** The USD balance of the bank account, the one that funds the cards. */
+/**
+ * The USD balance of the bank account, the one that funds the cards. It does not hold the page
+ * back for the wasm module (which formats it): its placeholder shows until both are in.
+ */
 export function UsdBalance() {
   const { t } = useI18n();
-  const domain = useDomain();
+  const domain = useLoadedDomain();
   const { error, mutate } = useBalance();
   const balance = useUsdBalance();
-  const minor = balance === undefined ? undefined : domain.parseAmount(balance, USD_SCALE);
+  const minor = balance === undefined || domain === undefined ? undefined : domain.parseAmount(balance, USD_SCALE);
   return (
     <Stat.Root>
       <Stat.Label>{t("card.usd_balance")}</Stat.Label>
@@ -29,7 +32,7 @@ export function UsdBalance() {
             {t("app.retry")}
           </Button>
         </HStack>
-      ) : balance === undefined ? (
+      ) : balance === undefined || domain === undefined ? (
         <Skeleton height="9" width="48" />
       ) : (
         <Stat.ValueText fontVariantNumeric="tabular-nums">

@@ -45,7 +45,7 @@ export function CardDetailDialog({ card, actions, onReveal, onRecharge, onTransa
           <DataList.Item>
             <DataList.ItemLabel minWidth="32">{t("card.column.status")}</DataList.ItemLabel>
             <DataList.ItemValue>
-              <CardStatusBadge status={card.cardStatus} />
+              <CardStatusBadge status={card.cardStatus} format={format} />
             </DataList.ItemValue>
           </DataList.Item>
         </DataList.Root>

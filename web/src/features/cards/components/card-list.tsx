@@ -12,6 +12,7 @@ import { CardTiles } from "./card-tiles";
 import { LoadMore } from "@/components/ui/load-more";
 import { paged } from "@/lib/paged";
 import { useCardActions } from "./use-card-actions";
+import { useLoadedCardFormat } from "./use-card-format";
 import { LoadFailed } from "@/components/ui/load-failed";
 
 // The dialogs' code, with Chakra's dialog parts, is fetched when one first opens, not with the
@@ -47,13 +48,16 @@ export interface CardListProps {
 /** The user's cards: a table on desktop, tiles on mobile, a page at a time, and their dialogs. */
 export function CardList({ availableBalance, wireInstructions, onBalanceChanged }: CardListProps) {
   const { t } = useI18n();
-  // Not suspending on the wasm module: the list is read meanwhile (a suspended list would ask
-  // for it only once the module is there), and shows once both are.
+  // Not waiting for the wasm module: the page paints its cards without it, placeholders of their
+  // size where the domain's texts and actions go (so nothing moves when it comes), and asks for
+  // it once painted. (The server lists no cancelled card; the domain's rule also hides one
+  // cancelled here since.)
   const domain = useLoadedDomain();
+  const format = useLoadedCardFormat(domain);
   const { isMobile } = useViewport();
   const { data, size, setSize, error, mutate } = useCards();
   const list = paged(data, size, error);
-  const cards = domain ? list.items.filter((card) => domain.cardListed(card.cardStatus)) : [];
+  const cards = domain ? list.items.filter((card) => domain.cardListed(card.cardStatus)) : list.items;
   // The card whose detail dialog is open (mobile), and the dialog over it or over the list.
   const [detailKey, setDetailKey] = useState<string | null>(null);
   const [over, setOver] = useState<Over | null>(null);
@@ -81,7 +85,7 @@ export function CardList({ availableBalance, wireInstructions, onBalanceChanged 
       <LoadFailed onRetry={() => void mutate()} />
     );
   }
-  if (data === undefined || domain === undefined) return <Skeleton height="32" />;
+  if (data === undefined) return <Skeleton height="32" />;
   if (cards.length === 0) {
     return (
       <Stack align="center" gap="3" paddingY="10" borderWidth="1px" borderStyle="dashed" rounded="lg">
@@ -96,17 +100,23 @@ export function CardList({ availableBalance, wireInstructions, onBalanceChanged 
   return (
     <Stack gap="4">
       {isMobile ? (
-        <CardTiles cards={cards} onOpen={(target) => setDetailKey(target.cardKey)} />
+        <CardTiles cards={cards} format={format} onOpen={(target) => setDetailKey(target.cardKey)} />
       ) : (
         <CardTable
           cards={cards}
+          domain={domain}
+          format={format}
           actions={actions}
           onReveal={(target) => void reveal(target)}
           onRecharge={open("recharge")}
           onTransactions={open("transactions")}
         />
       )}
-      <LoadMore more={list.more} loading={list.loading} onLoad={() => void setSize(size + 1)} onScroll={isMobile} />
+      {domain ? (
+        <LoadMore more={list.more} loading={list.loading} onLoad={() => void setSize(size + 1)} onScroll={isMobile} />
+      ) : (
+        list.more && <Skeleton alignSelf="center" height="10" width="32" />
+      )}
       {/* One boundary each: a dialog that loads must not hide the one under it (a hidden dialog
           takes its focus away, which closes the nested one). */}
       <Suspense fallback={null}>

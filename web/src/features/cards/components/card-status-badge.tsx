@@ -1,6 +1,6 @@
-import { Badge } from "@chakra-ui/react";
+import { Badge, Skeleton } from "@chakra-ui/react";
 import type { CardStatus } from "domain-wasm";
-import { useCardFormat } from "./use-card-format";
+import type { CardFormat } from "./use-card-format";
 
 const PALETTE: Record<CardStatus, string> = {
   normal: "green",
@@ -9,8 +9,14 @@ const PALETTE: Record<CardStatus, string> = {
   cancelled: "red",
 };
 
-/** A card's status by the domain catalogue's label. */
-export function CardStatusBadge({ status }: { readonly status: CardStatus }) {
-  const format = useCardFormat();
-  return <Badge colorPalette={PALETTE[status]}>{format.label("cardStatus", status)}</Badge>;
+/**
+ * A card's status by the domain catalogue's label; a placeholder of its size until `format` (the
+ * wasm module) is there.
+ */
+export function CardStatusBadge({ status, format }: { readonly status: CardStatus; readonly format: CardFormat | undefined }) {
+  return (
+    <Skeleton loading={format === undefined} asChild>
+      <Badge colorPalette={PALETTE[status]}>{format ? format.label("cardStatus", status) : status}</Badge>
+    </Skeleton>
+  );
 }

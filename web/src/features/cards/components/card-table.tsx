@@ -1,17 +1,25 @@
-import { Button, HStack, Table } from "@chakra-ui/react";
+import { Button, HStack, Skeleton, Table } from "@chakra-ui/react";
 import { Fragment, useState } from "react";
-import { formatMoney, useDomain } from "@/lib/domain";
+import { formatMoney, type Domain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/locale";
+import { useRegionName } from "@/lib/use-region-name";
 import type { Card } from "../api/get-cards";
 import { CardStateActions } from "./card-state-actions";
 import { CardStatusBadge } from "./card-status-badge";
 import { CardTerms } from "./card-terms";
 import { Chevron } from "./chevron";
 import type { CardActions } from "./use-card-actions";
-import { useCardFormat } from "./use-card-format";
+import type { CardFormat } from "./use-card-format";
 
 export interface CardViewProps {
   readonly cards: readonly Card[];
+  /**
+   * The wasm module and how the domain writes the status and the balance: until they are there,
+   * placeholders of their size stand for those texts and for the actions the card's status allows.
+   */
+  readonly domain: Domain | undefined;
+  readonly format: CardFormat | undefined;
   readonly actions: CardActions;
   readonly onReveal: (card: Card) => void;
   readonly onRecharge: (card: Card) => void;
@@ -25,10 +33,9 @@ const COLUMNS = 8;
  * sight (Recharge, Transaction details, Card details, Freeze or Unfreeze, Cancel) and a labelled
  * button that shows the card's limits and rates below it.
  */
-export function CardTable({ cards, actions, onReveal, onRecharge, onTransactions }: CardViewProps) {
-  const { t } = useI18n();
-  const domain = useDomain();
-  const format = useCardFormat();
+export function CardTable({ cards, domain, format, actions, onReveal, onRecharge, onTransactions }: CardViewProps) {
+  const { t, locale } = useI18n();
+  const region = useRegionName();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const toggle = (cardKey: string) =>
     setExpanded((open) => {
@@ -57,7 +64,7 @@ export function CardTable({ cards, actions, onReveal, onRecharge, onTransactions
             const open = expanded.has(card.cardKey);
             const termsId = `card-terms-${card.cardKey}`;
             const mask = card.maskCardNo;
-            const canRecharge = domain.cardAllows(card.cardStatus, "recharge");
+            const canRecharge = domain?.cardAllows(card.cardStatus, "recharge") === true;
             const busy = actions.busy?.cardKey === card.cardKey;
             return (
               <Fragment key={card.cardKey}>
@@ -81,16 +88,18 @@ export function CardTable({ cards, actions, onReveal, onRecharge, onTransactions
                     </Button>
                   </Table.Cell>
                   <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                    {formatMoney(domain, card.cardBalance)}
+                    <Skeleton loading={domain === undefined} asChild>
+                      <span>{domain ? formatMoney(domain, card.cardBalance) : card.cardBalance}</span>
+                    </Skeleton>
                   </Table.Cell>
                   <Table.Cell>{card.orgName}</Table.Cell>
-                  <Table.Cell whiteSpace="normal">{format.region(card.location)}</Table.Cell>
+                  <Table.Cell whiteSpace="normal">{region(card.location)}</Table.Cell>
                   <Table.Cell>
-                    <CardStatusBadge status={card.cardStatus} />
+                    <CardStatusBadge status={card.cardStatus} format={format} />
                   </Table.Cell>
                   <Table.Cell>{card.currency}</Table.Cell>
                   <Table.Cell whiteSpace="normal" minWidth="24">
-                    {format.time(card.createTime)}
+                    {formatDateTime(card.createTime, locale)}
                   </Table.Cell>
                   <Table.Cell>
                     <HStack justify="end" gap="2" whiteSpace="nowrap" wrap="wrap" maxWidth="22rem" marginStart="auto">
@@ -111,13 +120,19 @@ export function CardTable({ cards, actions, onReveal, onRecharge, onTransactions
                       >
                         {t("card.transactions")}
                       </Button>
-                      <CardStateActions card={card} actions={actions} onReveal={() => onReveal(card)} size="xs" named />
+                      {domain ? (
+                        <CardStateActions card={card} actions={actions} onReveal={() => onReveal(card)} size="xs" named />
+                      ) : (
+                        // Where Card details, Freeze or Unfreeze, and Cancel go once the domain says which.
+                        <Skeleton height="6" width="14rem" />
+                      )}
                     </HStack>
                   </Table.Cell>
                 </Table.Row>
                 <Table.Row id={termsId} hidden={!open} aria-label={t("card.terms_of", { card: mask })} bg="bg.muted">
                   <Table.Cell colSpan={COLUMNS} paddingY="3">
-                    <CardTerms card={card} />
+                    {/* (Its limits and rates are written by the domain: with it.) */}
+                    {domain && <CardTerms card={card} />}
                   </Table.Cell>
                 </Table.Row>
               </Fragment>

@@ -1,13 +1,19 @@
-import { Box, chakra, HStack, Stack, Text } from "@chakra-ui/react";
+import { Box, chakra, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useI18n } from "@/lib/i18n";
 import type { Card } from "../api/get-cards";
 import { CardStatusBadge } from "./card-status-badge";
-import { useCardFormat } from "./use-card-format";
+import type { CardFormat } from "./use-card-format";
+
+export interface CardTilesProps {
+  readonly cards: readonly Card[];
+  /** How the domain writes the status and the balance; placeholders of their size until then. */
+  readonly format: CardFormat | undefined;
+  readonly onOpen: (card: Card) => void;
+}
 
 /** The card list on mobile: a tile per card, its masked number the button that opens its details. */
-export function CardTiles({ cards, onOpen }: { readonly cards: readonly Card[]; readonly onOpen: (card: Card) => void }) {
+export function CardTiles({ cards, format, onOpen }: CardTilesProps) {
   const { t } = useI18n();
-  const format = useCardFormat();
   return (
     <Stack as="ul" gap="3" listStyleType="none" aria-label={t("card.list_title")}>
       {cards.map((card) => (
@@ -25,7 +31,7 @@ export function CardTiles({ cards, onOpen }: { readonly cards: readonly Card[]; 
         >
           <HStack justify="space-between" align="start">
             <Text fontWeight="semibold">{card.orgName}</Text>
-            <CardStatusBadge status={card.cardStatus} />
+            <CardStatusBadge status={card.cardStatus} format={format} />
           </HStack>
           <chakra.button
             type="button"
@@ -46,9 +52,11 @@ export function CardTiles({ cards, onOpen }: { readonly cards: readonly Card[]; 
           </chakra.button>
           <HStack justify="space-between" color="fg.muted" fontSize="sm">
             <Text>{t("card.column.balance")}</Text>
-            <Text color="fg" fontWeight="semibold" fontVariantNumeric="tabular-nums">
-              {format.money(card.cardBalance, card.currency)}
-            </Text>
+            <Skeleton loading={format === undefined} asChild>
+              <Text color="fg" fontWeight="semibold" fontVariantNumeric="tabular-nums">
+                {format ? format.money(card.cardBalance, card.currency) : `${card.cardBalance} ${card.currency}`}
+              </Text>
+            </Skeleton>
           </HStack>
         </Box>
       ))}

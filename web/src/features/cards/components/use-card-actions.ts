@@ -2,13 +2,14 @@ import { useState } from "react";
 import { askConfirm } from "@/components/ui/confirm-store";
 import type { ApiResult } from "@/lib/api-client";
 import { useApiClient } from "@/lib/api-provider";
+import { loadDomain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
 import { cancelCard } from "../api/cancel-card";
 import { freezeCard } from "../api/freeze-card";
 import type { Card } from "../api/get-cards";
 import { revealCard, type CardDetails } from "../api/reveal-card";
 import { unfreezeCard } from "../api/unfreeze-card";
-import { useCardFormat } from "./use-card-format";
+import { cardMoney } from "./use-card-format";
 
 /** What an action runs: a verification or a confirmation may keep it going a while. */
 export interface Running {
@@ -32,11 +33,12 @@ export interface CardActions {
 /**
  * The actions on one card. The API client shows the server's message for each (success or
  * refusal); `onChanged` reloads what they change: the list, and after a cancel the USD balance.
+ * (It does not wait for the wasm module: the card list that holds it shows while the module
+ * loads; the cancel's question reads it when asked, by then long loaded.)
  */
 export function useCardActions(onChanged: (balanceToo: boolean) => Promise<unknown>): CardActions {
   const api = useApiClient();
   const { t } = useI18n();
-  const format = useCardFormat();
   const [busy, setBusy] = useState<Running | null>(null);
 
   async function run<T>(
@@ -64,7 +66,7 @@ export function useCardActions(onChanged: (balanceToo: boolean) => Promise<unkno
     async cancel(card) {
       const question = t("card.cancel_confirm", {
         card: card.maskCardNo,
-        amount: format.money(card.cardBalance, card.currency),
+        amount: cardMoney(await loadDomain(), t, card.cardBalance, card.currency),
       });
       if (!(await askConfirm(question))) return;
       // One key for this confirmed cancel, kept for the retry the verification dialog sends.

@@ -1,9 +1,9 @@
 import type { LabelKind } from "domain-wasm";
 import { useMemo } from "react";
-import { formatMoney, useDomain } from "@/lib/domain";
+import { formatMoney, useDomain, type Domain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
 import { useRegionName } from "@/lib/use-region-name";
-import { formatDateTime, type MessageKey } from "@/lib/locale";
+import { formatDateTime, type Locale, type MessageKey, type Translate } from "@/lib/locale";
 
 export interface CardFormat {
   /** "1,234.50 USD". */
@@ -17,22 +17,38 @@ export interface CardFormat {
   readonly label: (kind: LabelKind, value: string | number) => string;
 }
 
+/** "1,234.50 USD": an amount of the API in `currency`, as the card screens write it. */
+export function cardMoney(domain: Domain, t: Translate, amount: string, currency: string): string {
+  return t("money.amount", { amount: formatMoney(domain, amount), currency });
+}
+
 /** How the card screens write amounts, rates, regions, times and labels, in the current language. */
 export function useCardFormat(): CardFormat {
   const domain = useDomain();
   const { t, locale } = useI18n();
   const region = useRegionName();
-  return useMemo(
-    () => ({
-      money: (amount, currency) => t("money.amount", { amount: formatMoney(domain, amount), currency }),
-      rate: (fraction) => domain.formatRate(fraction) ?? fraction,
-      region,
-      time: (ms) => formatDateTime(ms, locale),
-      label: (kind, value) => {
-        const key = domain.labelKey(kind, value);
-        return key === undefined ? String(value) : t(key as MessageKey);
-      },
-    }),
-    [domain, t, locale, region],
-  );
+  return useMemo(() => cardFormat(domain, t, locale, region), [domain, t, locale, region]);
+}
+
+/**
+ * The same once the wasm module has loaded (`useLoadedDomain`), `undefined` before: for the card
+ * list, which shows its cards meanwhile with placeholders where these texts go.
+ */
+export function useLoadedCardFormat(domain: Domain | undefined): CardFormat | undefined {
+  const { t, locale } = useI18n();
+  const region = useRegionName();
+  return useMemo(() => domain && cardFormat(domain, t, locale, region), [domain, t, locale, region]);
+}
+
+function cardFormat(domain: Domain, t: Translate, locale: Locale, region: (code: string) => string): CardFormat {
+  return {
+    money: (amount, currency) => cardMoney(domain, t, amount, currency),
+    rate: (fraction) => domain.formatRate(fraction) ?? fraction,
+    region,
+    time: (ms) => formatDateTime(ms, locale),
+    label: (kind, value) => {
+      const key = domain.labelKey(kind, value);
+      return key === undefined ? String(value) : t(key as MessageKey);
+    },
+  };
 }

@@ -5,14 +5,23 @@ import { LoadFailed } from "@/components/ui/load-failed";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { paths } from "@/config/paths";
 import type { Schema } from "@/lib/api-schema";
+import { loadDomain } from "@/lib/domain";
 import { useI18n } from "@/lib/i18n";
 import type { Translate } from "@/lib/locale";
 import { VerificationRow, type VerificationRowProps } from "./verification-row";
 
-// Each dialog is its own chunk, fetched when it opens: the page itself is four rows.
-const BasicIdentityDialog = lazy(async () => ({ default: (await import("./basic-identity-dialog")).BasicIdentityDialog }));
-const InvestorDialog = lazy(async () => ({ default: (await import("./investor-dialog")).InvestorDialog }));
-const QuestionnaireDialog = lazy(async () => ({ default: (await import("./questionnaire-dialog")).QuestionnaireDialog }));
+/** The identity module (its forms, the questions, the uploads' checks; no other page loads it). */
+const loadIdentity = async () => (await import("@/lib/identity-module")).loadIdentity();
+
+/** A dialog's chunk with the wasm modules its forms need, the identity module and the core one, fetched together. */
+const withModules = <T,>(load: () => Promise<T>) => async (): Promise<T> =>
+  (await Promise.all([load(), loadIdentity(), loadDomain()]))[0];
+
+// Each dialog is its own chunk, fetched when it opens with the modules it needs: the page itself
+// is four rows.
+const BasicIdentityDialog = lazy(withModules(async () => ({ default: (await import("./basic-identity-dialog")).BasicIdentityDialog })));
+const InvestorDialog = lazy(withModules(async () => ({ default: (await import("./investor-dialog")).InvestorDialog })));
+const QuestionnaireDialog = lazy(withModules(async () => ({ default: (await import("./questionnaire-dialog")).QuestionnaireDialog })));
 
 /** The Profile page's dialogs, each with its own path (SPEC §2 IdentityBasic, IdentityInvestor, AML, QI). */
 export type IdentityDialog = "basic" | "investor" | "aml" | "qi";

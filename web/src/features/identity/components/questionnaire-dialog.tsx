@@ -1,12 +1,12 @@
 import { Button, Checkbox, CheckboxGroup, Field, Fieldset, HStack, Input, RadioGroup, Stack, Text } from "@chakra-ui/react";
-import type { Question } from "domain-wasm";
+import type { Question } from "domain-identity";
 import { useCallback, useId, useMemo, useState, type FormEvent } from "react";
 import { Controller, type Control, type FieldError } from "react-hook-form";
 import { AppDialog } from "@/components/ui/app-dialog";
 import { FormError, FormField, FormStack, useDomainForm } from "@/components/ui/form";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { useApiClient } from "@/lib/api-provider";
-import { useDomain } from "@/lib/domain";
+import { useIdentity } from "@/lib/identity-module";
 import { useI18n } from "@/lib/i18n";
 import type { MessageKey } from "@/lib/locale";
 import { useInvestorDraft } from "../api/investor-identity";
@@ -98,17 +98,17 @@ function QuestionnaireForm({
 }) {
   const { t } = useI18n();
   const api = useApiClient();
-  const domain = useDomain();
+  const identity = useIdentity();
   const [confirmed, setConfirmed] = useState(false);
   const [confirmError, setConfirmError] = useState<string | undefined>(undefined);
   const audience = investorType === 1 ? "company" : "individual";
   // The questions this investor answers: those with an answer for their type (SPEC §5).
   const questions = useMemo(
     () =>
-      (name === "aml" ? domain.amlQuestions() : domain.qiQuestions())
+      (name === "aml" ? identity.amlQuestions() : identity.qiQuestions())
         .map((q) => ({ ...q, choices: q.choices.filter((c) => c.audience === "all" || c.audience === audience) }))
         .filter((q) => q.choices.length > 0),
-    [domain, name, audience],
+    [identity, name, audience],
   );
   const context = useCallback(() => ({ investorType }), [investorType]);
   const defaults: Values = Object.fromEntries(questions.map((q) => [q.field, q.multiple ? listOf(answers, q.field) : textOf(answers, q.field)]));

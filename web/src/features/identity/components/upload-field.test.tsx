@@ -13,6 +13,7 @@ import { createApiClient, type ApiHandlers } from "@/lib/api-client";
 import { ApiProvider } from "@/lib/api-provider";
 import { REQUEST_TIMEOUT_MS } from "@/lib/api-request";
 import { loadDomain } from "@/lib/domain";
+import { loadIdentity } from "@/lib/identity-module";
 import { formatMessage, setLocale } from "@/lib/locale";
 import { readSessionToken, storeSessionToken } from "@/lib/session-token";
 import { callsTo, mockApi, type MockAnswer } from "@/testing/mock-api";
@@ -157,7 +158,7 @@ function Form({ name, initial, onChange }: { name: string; initial: string; onCh
 }
 
 async function renderField(name: string, initial = "") {
-  await loadDomain();
+  await Promise.all([loadDomain(), loadIdentity()]);
   const onChange = vi.fn<(value: string) => void>();
   const client = createApiClient(handlers);
   await act(async () => {

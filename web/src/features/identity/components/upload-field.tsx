@@ -1,9 +1,10 @@
 import { Box, Button, Field, Stack, Text } from "@chakra-ui/react";
-import type { FieldError as DomainFieldError } from "domain-wasm";
+import type { FieldError as DomainFieldError } from "domain-identity";
 import { useEffect, useEffectEvent, useId, useRef, useState, type JSX } from "react";
 import type { ApiRefusal, ApiResult } from "@/lib/api-client";
 import { useApiClient } from "@/lib/api-provider";
 import { useDomain, type Domain } from "@/lib/domain";
+import { useIdentity } from "@/lib/identity-module";
 import { useI18n } from "@/lib/i18n";
 import type { Translate } from "@/lib/locale";
 import { readUploadedFile, uploadFile, type FileReference } from "../api/upload-file";
@@ -91,7 +92,8 @@ export function UploadField(props: UploadFieldProps): JSX.Element {
   const { t } = useI18n();
   const api = useApiClient();
   const domain = useDomain();
-  const max = domain.maxFiles(name);
+  const identity = useIdentity();
+  const max = identity.maxFiles(name);
   const id = useId();
   const ids = { input: `${id}-input`, label: `${id}-label`, button: `${id}-button`, hint: `${id}-hint` };
   const inputRef = useRef<HTMLInputElement>(null);
@@ -221,12 +223,12 @@ export function UploadField(props: UploadFieldProps): JSX.Element {
       files.map(async (file) => {
         const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
         nextKey.current += 1;
-        return { key: `upload#${nextKey.current}`, file, rule: domain.checkFile(file.name, file.size, head) };
+        return { key: `upload#${nextKey.current}`, file, rule: identity.checkFile(file.name, file.size, head) };
       }),
     );
     const accepted = checked.filter((entry) => entry.rule === undefined);
     const current = [...latest.current.references, ...latest.current.pending.map((item) => item.key)];
-    const selection = domain.selectFiles(name, current, accepted.map((entry) => entry.key));
+    const selection = identity.selectFiles(name, current, accepted.map((entry) => entry.key));
     const kept = new Set(selection.kept);
 
     // Over the field's limit: the domain names the file by its key here; the person knows its name.

@@ -6,10 +6,14 @@
 #                against the server's OpenAPI document, wasm vectors and web tests, lints
 #                (rustfmt, clippy, the web app's ESLint)
 #   make api-types  write the web app's API types again from the server's OpenAPI document
+#   make test-scale  three instances on PostgreSQL and an S3-compatible store behind HAProxy,
+#                one killed and one stopped under load (skipped when PostgreSQL is not reachable)
 #   make bench   size and speed figures (BENCH_ONLY=cards, or `make bench-cards`, for the card
 #                figures alone: card list, recharges, authorizations; `make bench-exchange` for
 #                quotes/s, swaps/s and a quote's p99 under load; `make bench-fund` for the
-#                accrual of 100,000 positions for a day and its no-op re-run)
+#                accrual of 100,000 positions for a day and its no-op re-run; `make bench-scale`
+#                for a read mix and recharges on 1 and 3 instances behind HAProxy on PostgreSQL;
+#                `make bench-ledger` for ledger postings/s against the database's own rate)
 #
 # Each step installs what it needs first (wasm target, wasm-bindgen-cli, wasm-pack, npm
 # packages), so the only prerequisites are the stock Rust and Node toolchains.
@@ -27,7 +31,8 @@ SERVER := $(TARGET_DIR)/release/fiscard
 WASM_OPT := web/node_modules/.bin/wasm-opt
 # The browser's three wasm modules, built from the one domain crate (crates/domain-wasm's
 # features): the core module every account page loads, the identity module (basic identity,
-# investor certification, questionnaires, their uploads) that only the profile page loads, and the
+# investor certification, questionnaires, their uploads, the operator console's forms) that only
+# the profile page and the console load, and the
 # markets module (wallet, exchange, fund) that only their pages load. Which module checks a form
 # is the domain's form registry's (domain::FormName::module).
 CORE_WASM := pkg/core/domain_core_bg.wasm
@@ -43,7 +48,7 @@ WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable
 
 DOMAIN_SOURCES := $(shell find crates/domain crates/domain-wasm -type f \( -name '*.rs' -o -name '*.toml' -o -name '*.json' \)) Cargo.toml Cargo.lock
 
-.PHONY: help tools deps pkg api-types check-api-types web server server-debug run test test-rust test-web test-e2e e2e-deps lint bench bench-cards bench-exchange bench-fund clean
+.PHONY: help tools deps pkg api-types check-api-types web server server-debug run test test-scale test-rust test-web test-e2e e2e-deps lint bench bench-cards bench-exchange bench-fund bench-scale bench-ledger clean
 
 help:
 	@echo "make run    build everything and start the server on http://127.0.0.1:8080"
@@ -131,7 +136,12 @@ run: web server
 
 ## Tests ----------------------------------------------------------------------------------
 
-test: lint test-rust test-web test-e2e
+test: lint test-rust test-web test-e2e test-scale
+
+# Scale-out (DESIGN §14): scripts/test-scale.sh; TEST_DATABASE_URL names the PostgreSQL server
+# (default postgres://postgres@127.0.0.1:5432/postgres), skipped when it does not answer.
+test-scale:
+	CARGO="$(CARGO)" bash scripts/test-scale.sh
 
 # The web app's lint reads its types, the wasm packages' (pkg/) among them, as the type check does.
 lint: pkg
@@ -204,6 +214,17 @@ bench-exchange: server
 
 bench-fund:
 	@BENCH_ONLY=fund bash scripts/bench.sh
+
+# The scale-out figures alone: requests/s of a read mix and of recharges on one instance and on
+# three behind HAProxy, on PostgreSQL (skipped when 127.0.0.1:5432 does not answer), and their
+# ratio.
+bench-scale: server
+	@BENCH_ONLY=scale FISCARD_BIN=$(abspath $(SERVER)) bash scripts/bench.sh
+
+# The ledger figures alone: postings/s through ledger::post against the same rows in plain SQL,
+# on SQLite and PostgreSQL (no server needed).
+bench-ledger:
+	@BENCH_ONLY=ledger bash scripts/bench.sh
 
 clean:
 	rm -rf pkg web/dist target

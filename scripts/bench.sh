@@ -3,10 +3,13 @@
 # Expects `make web` to have run (pkg/core, pkg/identity, pkg/markets and web/dist/ built) for the
 # sizes and Lighthouse.
 #
-# BENCH_ONLY picks parts (comma-separated): sizes, validation, wallet, exchange, fund, server,
-# cards, uploads, lighthouse.
+# BENCH_ONLY picks parts (comma-separated): sizes, validation, wallet, exchange, fund, ledger,
+# server, cards, scale, uploads, lighthouse.
 # Unset: all of them. `BENCH_ONLY=cards` (`make bench-cards`) needs only the release server:
-# card list / healthz, recharges and authorizations on SQLite and PostgreSQL.
+# card list / healthz, recharges and authorizations on SQLite and PostgreSQL. `BENCH_ONLY=scale`
+# (`make bench-scale`): a read mix and recharges on 1 and on 3 instances behind HAProxy on one
+# PostgreSQL database. `BENCH_ONLY=ledger` (`make bench-ledger`): ledger postings per second
+# against the database's own rate, on SQLite and PostgreSQL.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,7 +29,7 @@ kib() { awk -v b="$1" 'BEGIN { printf "%.1f KiB", b / 1024 }'; }
 if part sizes; then
 echo "== sizes"
 # The wasm modules (make pkg): the core module is the one a first visit can load (the account
-# pages); the identity module only the profile page's dialogs load, the markets module only the
+# pages); the identity module only the profile page's dialogs and the operator console load, the markets module only the
 # wallet, exchange and fund pages.
 for module in core identity markets; do
   wasm=pkg/$module/domain_${module}_bg.wasm
@@ -34,7 +37,7 @@ for module in core identity markets; do
   packed=$(gz "$wasm")
   case $module in
     core) budget="budget 120 KB gzip (the first visit's)" ;;
-    identity) budget="(the profile page's dialogs only)" ;;
+    identity) budget="(the profile page's dialogs and the operator console only)" ;;
     markets) budget="(wallet, exchange, fund pages only)" ;;
   esac
   printf 'wasm %-8s module   %8d B raw  %8d B gzip (%s)   %s\n' "$module" "$raw" "$packed" "$(kib "$packed")" "$budget"
@@ -74,11 +77,12 @@ cleanup() {
   done
   rm -rf "$data"
 }
-# start_server PORT DATA_DIR [DATABASE_URL]: the release server, quiet, until /healthz answers.
+# start_server PORT DATA_DIR [DATABASE_URL]: the release server, quiet, until /healthz answers
+# (its log in DATA_DIR/server-PORT.log: instances may share a data directory).
 start_server() {
   mkdir -p "$2"
   env ${3:+DATABASE_URL="$3"} FISCARD_DATA_DIR="$2" FISCARD_BIND="127.0.0.1:$1" FISCARD_CAPTCHA_MAX_NUMBER=1000 FISCARD_LOG=warn \
-    "$FISCARD_BIN" serve >"$2/server.log" 2>&1 &
+    "$FISCARD_BIN" serve >"$2/server-$1.log" 2>&1 &
   pids+=($!)
   for _ in $(seq 1 100); do
     curl -fs "http://127.0.0.1:$1/healthz" >/dev/null 2>&1 && return
@@ -125,6 +129,92 @@ if pg_server cards; then
   cards_on PostgreSQL "http://127.0.0.1:$pg_port" "$pg_data" "$pg_url"
 else
   echo "== cards on PostgreSQL: 127.0.0.1:5432 does not answer: skipped"
+fi
+fi
+
+# The scale-out figures: the read mix and the recharges (crates/server/examples/throughput.rs)
+# on one instance, then on three behind HAProxy (as make test-scale runs them), each time on a
+# fresh PostgreSQL database of its own; the ratio 3/1 (on a 2-core machine the instances and the
+# load share the same cores: the ratio says more than the figures).
+if part scale; then
+if command -v pg_isready >/dev/null 2>&1 && pg_isready -h 127.0.0.1 -p 5432 -q; then
+  if ! command -v haproxy >/dev/null 2>&1; then
+    echo "== scale: installing HAProxy (Debian's package)"
+    if [ "$(id -u)" = 0 ]; then apt-get install -y haproxy >/dev/null; else sudo apt-get install -y haproxy >/dev/null; fi
+  fi
+  hex() { python3 -c 'import secrets; print(secrets.token_hex(32))'; }
+  # What the instances must share (as in make test-scale): one's captcha solutions and card
+  # data are another's.
+  export FISCARD_CAPTCHA_HMAC_KEY=$(hex) FISCARD_CARD_DATA_KEY=$(hex) FISCARD_WEBHOOK_SECRET=$(hex)
+  # throughput NAME URL DATA_DIR DATABASE_URL: the driver's lines; its figures ("reads=…
+  # recharges=…") in $figures.
+  throughput() {
+    echo "-- $1"
+    cargo run -q --release -p server --example throughput -- "$2" "$3" "$4" >"$data/throughput.out"
+    grep -v '^figures ' "$data/throughput.out"
+    figures=$(sed -n 's/^figures //p' "$data/throughput.out")
+  }
+  echo "== scale on PostgreSQL: a read mix (user/self, fiscard/list, wallet/balance in turn, 8 clients) and recharges (8 holders at once, each PIN checked), on 1 instance, then on 3 behind HAProxy"
+  pg_server scale1
+  throughput "1 instance" "http://127.0.0.1:$pg_port" "$pg_data" "$pg_url"
+  one=$figures
+  kill "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null || true
+  pg_server scale3
+  backends=""
+  for name in a b c; do
+    if [ "$name" = a ]; then instance_port=$pg_port; else instance_port=$(free_port); start_server "$instance_port" "$pg_data" "$pg_url"; fi
+    backends+="  server $name 127.0.0.1:$instance_port check"$'\n'
+  done
+  lb_port=$(free_port)
+  cat >"$data/haproxy.cfg" <<CFG
+global
+  maxconn 1024
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 30s
+  timeout server 30s
+frontend fiscard
+  bind 127.0.0.1:$lb_port
+  default_backend instances
+backend instances
+  balance roundrobin
+  option httpchk GET /readyz
+  http-check expect status 200
+  default-server inter 500ms fall 2 rise 2
+$backends
+CFG
+  haproxy -f "$data/haproxy.cfg" >"$data/haproxy.log" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$lb_port/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
+  sleep 1.5 # every server's health checks passed (rise 2 at 500 ms)
+  throughput "3 instances behind HAProxy" "http://127.0.0.1:$lb_port" "$pg_data" "$pg_url"
+  three=$figures
+  awk -v one="$one" -v three="$three" 'BEGIN {
+    split(one, a, /[ =]/); split(three, b, /[ =]/)
+    printf "ratio 3/1 instances   read mix %.0f -> %.0f req/s: %.2f   recharges %.0f -> %.0f req/s: %.2f\n", a[2], b[2], b[2] / a[2], a[4], b[4], b[4] / a[4]
+  }'
+else
+  echo "== scale on PostgreSQL: 127.0.0.1:5432 does not answer: skipped"
+fi
+fi
+
+# The ledger: postings per second through the server's ledger::post against the same rows in
+# plain SQL (crates/server/examples/ledger.rs), on a fresh SQLite file and a fresh PostgreSQL
+# database (LEDGER_POSTINGS, default 2000).
+if part ledger; then
+ledger_postings=${LEDGER_POSTINGS:-2000}
+echo "== ledger on SQLite: $ledger_postings two-line postings, ledger::post in Db::write (service) vs plain SQL in a transaction each (the database's own rate)"
+mkdir -p "$data/ledger"
+cargo run -q --release -p server --example ledger -- "$data/ledger/fiscard.db" "$ledger_postings"
+if command -v pg_isready >/dev/null 2>&1 && pg_isready -h 127.0.0.1 -p 5432 -q; then
+  ledger_db="fiscard_bench_$$_ledger"
+  pg_dbs+=("$ledger_db")
+  psql -q -h 127.0.0.1 -U postgres -d postgres -c "CREATE DATABASE $ledger_db" >/dev/null
+  echo "== ledger on PostgreSQL: the same"
+  cargo run -q --release -p server --example ledger -- "postgres://postgres@127.0.0.1:5432/$ledger_db" "$ledger_postings"
+else
+  echo "== ledger on PostgreSQL: 127.0.0.1:5432 does not answer: skipped"
 fi
 fi
 

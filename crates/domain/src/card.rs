@@ -25,6 +25,26 @@ text_enum! {
     }
 }
 
+text_enum! {
+    /// Why an operator freezes or unfreezes a card (the console's catalogue; the label is
+    /// `card_freeze_reason.<code>`).
+    pub enum FreezeReason {
+        SuspectedFraud = "suspected_fraud",
+        CustomerRequest = "customer_request",
+        LostOrStolen = "lost_or_stolen",
+        Compliance = "compliance",
+        /// Said in the note, which it requires.
+        Other = "other",
+    }
+}
+
+impl FreezeReason {
+    /// The catalogue key of the reason's label.
+    pub fn label_key(self) -> String {
+        format!("card_freeze_reason.{}", self.as_str())
+    }
+}
+
 impl CardStatus {
     /// Cancelled cards are hidden from the card list.
     pub const fn is_listed(self) -> bool {

@@ -144,6 +144,11 @@ error_codes! {
     FundInsufficientShares => "fund_insufficient_shares",
     FundRedeemWhole => "fund_redeem_whole",
     FundPositionMatured => "fund_position_matured",
+    // Card BINs (the operator console)
+    BinNumberInvalid => "bin_number_invalid",
+    RateInvalid => "rate_invalid",
+    BinLimitsOrder => "bin_limits_order",
+    UtcOffsetInvalid => "utc_offset_invalid",
 }
 
 /// The code's text, looked up in one table: serde's derived impl spends some fifty bytes of

@@ -6,6 +6,7 @@
 //! message catalogue in `locales/`.
 
 pub mod bank;
+pub mod bin;
 pub mod card;
 pub mod card_transaction;
 pub mod constants;

@@ -75,6 +75,45 @@ impl Factors {
 }
 
 text_enum! {
+    /// An event of an account that its holder is told about (their security history); what an
+    /// operator did to the account (`…_by_operator`) is recorded without an address.
+    pub enum SecurityEvent {
+        Registered = "registered",
+        LoginSucceeded = "login_succeeded",
+        LoginFailed = "login_failed",
+        LoginLocked = "login_locked",
+        Logout = "logout",
+        PasswordReset = "password_reset",
+        SessionRevoked = "session_revoked",
+        OtherSessionsRevoked = "other_sessions_revoked",
+        PinSet = "pin_set",
+        PinChanged = "pin_changed",
+        PasswordChanged = "password_changed",
+        AuthenticatorBound = "authenticator_bound",
+        AuthenticatorRemoved = "authenticator_removed",
+        SwitchChanged = "switch_changed",
+        MobileBound = "mobile_bound",
+        CardIssued = "card_issued",
+        CardRevealed = "card_revealed",
+        CardFrozen = "card_frozen",
+        CardUnfrozen = "card_unfrozen",
+        CardCancelled = "card_cancelled",
+        BankAccountAdded = "bank_account_added",
+        BankAccountDeleted = "bank_account_deleted",
+        WithdrawalRequested = "withdrawal_requested",
+        WithdrawalCancelled = "withdrawal_cancelled",
+        /// An operator froze one of the user's cards (console or `admin card freeze`).
+        CardFrozenByOperator = "card_frozen_by_operator",
+        /// An operator lifted a freeze on one of the user's cards.
+        CardUnfrozenByOperator = "card_unfrozen_by_operator",
+        /// An operator ended one of the user's sessions.
+        SessionEndedByOperator = "session_ended_by_operator",
+        /// An operator ended all of the user's sessions.
+        SessionsEndedByOperator = "sessions_ended_by_operator",
+    }
+}
+
+text_enum! {
     /// Every action that is verified before it runs.
     pub enum SecureAction {
         Login = "login",

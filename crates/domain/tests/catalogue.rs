@@ -63,6 +63,11 @@ fn keys_the_crate_uses() -> Vec<String> {
             .map(|r| r.label_key()),
     );
     keys.extend(
+        domain::card::FreezeReason::ALL
+            .iter()
+            .map(|r| r.label_key()),
+    );
+    keys.extend(
         domain::wallet::RecordType::ALL
             .iter()
             .map(|t| t.label_key()),

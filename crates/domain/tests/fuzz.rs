@@ -63,6 +63,7 @@ fn context(form: FormName) -> Value {
         FormName::BasicIdentityStep1 => json!({ "today": "2026-03-15" }),
         FormName::IndividualInvestor => json!({ "basicCountry": "US" }),
         FormName::Aml | FormName::Qi => json!({ "investorType": 0 }),
+        FormName::ReviewDecision => json!({ "fields": ["frontImg", "backImg"] }),
         FormName::BindMobile | FormName::Verification => {
             json!({ "email": true, "mfa": true, "security": true })
         }

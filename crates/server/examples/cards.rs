@@ -13,12 +13,12 @@
 #[path = "common/mod.rs"]
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use serde_json::{Value, json};
-use server::services::{ledger, passwords::Passwords};
+use server::services::ledger;
 
-use common::{Figures, PIN, measure, post_as, prepare, register, report};
+use common::cards::{apply, holders, recharge_loop, recharge_together};
+use common::{measure, report};
 
 const PHASE: Duration = Duration::from_secs(5);
 const CONCURRENT: usize = 16;
@@ -29,38 +29,9 @@ async fn main() -> anyhow::Result<()> {
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(64)
         .build()?;
-    let pin_hash = Passwords::new(1)?
-        .hash(PIN.to_owned())
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-
-    let mut holders = Vec::new();
-    for i in 0..CONCURRENT {
-        let email = format!("cards-{}-{i}@example.com", std::process::id());
-        let token = register(&client, &base, &data, &email, "Bench-password-1").await?;
-        prepare(&db, &email, &pin_hash, i).await?;
-        holders.push(token);
-    }
-    let apply = |token: String| {
-        let (client, base) = (client.clone(), base.clone());
-        async move {
-            let card = post_as(
-                &client,
-                &base,
-                &token,
-                "/fiscard/apply",
-                json!({ "bin": "485932" }),
-            )
-            .await?;
-            anyhow::Ok(card["cardKey"].as_str().unwrap_or_default().to_owned())
-        }
-    };
-    let mut cards = Vec::new();
-    for token in &holders {
-        cards.push(apply(token.clone()).await?);
-    }
+    let holders = holders(&client, &base, &data, &db, "cards", CONCURRENT).await?;
     for _ in 1..10 {
-        apply(holders[0].clone()).await?;
+        apply(&client, &base, &holders[0].token).await?;
     }
 
     let health = measure(&client, &format!("{base}/healthz"), None, 8, PHASE).await;
@@ -68,7 +39,7 @@ async fn main() -> anyhow::Result<()> {
     let list = measure(
         &client,
         &format!("{base}/api/fiscard/list"),
-        Some(&holders[0]),
+        Some(&holders[0].token),
         8,
         PHASE,
     )
@@ -76,30 +47,15 @@ async fn main() -> anyhow::Result<()> {
     report("GET /api/fiscard/list (10 cards)", &list);
     println!("ratio list/healthz   {:.2}", list.rps / health.rps);
 
-    let sequential = recharge_loop(&client, &base, &holders[0], &cards[0]).await;
+    let sequential = recharge_loop(&client, &base, &holders[0], PHASE).await;
     report("POST /api/fiscard/recharge, one at a time", &sequential);
-    let started = Instant::now();
-    let tasks: Vec<_> = holders
-        .iter()
-        .zip(&cards)
-        .map(|(token, card)| {
-            let (client, base, token, card) =
-                (client.clone(), base.clone(), token.clone(), card.clone());
-            tokio::spawn(async move { recharge_loop(&client, &base, &token, &card).await })
-        })
-        .collect();
-    let (mut done, mut errors, mut p99) = (0, 0, 0.0_f64);
-    for task in tasks {
-        let f = task.await?;
-        done += f.count;
-        errors += f.errors;
-        p99 = p99.max(f.p99_ms);
-    }
+    let (rate, each) = recharge_together(&client, &base, holders, PHASE).await?;
+    let done: usize = each.iter().map(|f| f.count).sum();
+    let errors: usize = each.iter().map(|f| f.errors).sum();
+    let p99 = each.iter().map(|f| f.p99_ms).fold(0.0_f64, f64::max);
     println!(
-        "{:<48} {:>8.0} req/s  worst per-user p99 {:>6.2} ms  ({done} recharges, {errors} errors)",
+        "{:<48} {rate:>8.0} req/s  worst per-user p99 {p99:>6.2} ms  ({done} recharges, {errors} errors)",
         "POST /api/fiscard/recharge, 16 users at once",
-        done as f64 / started.elapsed().as_secs_f64(),
-        p99
     );
     let check = db
         .read(|conn| Ok(ledger::check(conn)?))
@@ -120,36 +76,4 @@ async fn main() -> anyhow::Result<()> {
         anyhow::bail!("the ledger check failed");
     }
     Ok(())
-}
-
-/// Recharges 1.00 at a time for the phase, each with its PIN check and a fresh idempotency
-/// key, as the browser sends them.
-async fn recharge_loop(client: &reqwest::Client, base: &str, token: &str, card: &str) -> Figures {
-    let started = Instant::now();
-    let (mut latencies, mut errors) = (Vec::new(), 0);
-    let mut n = 0_u64;
-    while started.elapsed() < PHASE {
-        n += 1;
-        let t = Instant::now();
-        let answer = client
-            .post(format!("{base}/api/fiscard/recharge"))
-            .header("Access-Token", token)
-            .header("Idempotency-Key", format!("bench-{card}-{n}"))
-            .json(&json!({ "cardKey": card, "amount": "1.00", "securityPassword": PIN }))
-            .send()
-            .await;
-        let ok = match answer {
-            Ok(r) => r
-                .json::<Value>()
-                .await
-                .is_ok_and(|v| v["statusCode"] == 200),
-            Err(_) => false,
-        };
-        if ok {
-            latencies.push(t.elapsed());
-        } else {
-            errors += 1;
-        }
-    }
-    Figures::of(latencies, errors, started.elapsed())
 }

@@ -4,16 +4,20 @@
 //! `cargo run --release -p server --example fund -- <database-url> [positions]`
 //!
 //! The holders are seeded with the server's own services (`fiscard simulate fund-holders`: a
-//! user, a wire, a subscription of 100.00 USD each) on day d0; the job then accrues d0 (the
+//! user, a wire, a subscription of 100.00 USD each) on day d0 — on PostgreSQL only the first,
+//! the rest copies of it ([`clone`]: the services' round trips would take minutes); the job then accrues d0 (the
 //! subscription day, which earns nothing: one row a position, no posting) unmeasured, and the
 //! measured run accrues d1, on which every position earns 0.01 USD (one row and one ledger
 //! posting a position).
 
 #![allow(clippy::cast_precision_loss)]
 
+#[path = "fund/clone.rs"]
+mod clone;
+
 use std::time::Instant;
 
-use server::db::Db;
+use server::db::{Backend, Db};
 use server::services::fund::{accrual, business_date, reconcile};
 
 const DAY_MS: i64 = 86_400_000;
@@ -35,8 +39,17 @@ async fn main() -> anyhow::Result<()> {
                 .duration_since(std::time::UNIX_EPOCH)?
                 .as_millis();
             let d0_ms = i64::try_from(d0_ms)? - 2 * DAY_MS;
-            let seeded = server::fund_cli::seed_holders(&db, count, 10_000, d0_ms).await?;
-            println!("seeded {count} holders (user, wire, subscription) in {:.1} s", seeded.as_secs_f64());
+            let started = Instant::now();
+            match db.backend() {
+                Backend::Sqlite => {
+                    server::fund_cli::seed_holders(&db, count, 10_000, d0_ms).await?;
+                }
+                Backend::Postgres => clone::seed_holders(&db, count, 10_000, d0_ms).await?,
+            }
+            println!(
+                "seeded {count} holders (user, wire, subscription) in {:.1} s",
+                started.elapsed().as_secs_f64()
+            );
             let (d1, d2) = (business_date(d0_ms + DAY_MS), business_date(d0_ms + 2 * DAY_MS));
             let now = d0_ms + 2 * DAY_MS;
             let warm = accrual::catch_up(&db, d1, now)

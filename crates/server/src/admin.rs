@@ -1,10 +1,6 @@
 //! `fiscard admin …`: operator actions from the command line.
 
-use std::io::BufRead;
-
 use anyhow::{Context, bail};
-use domain::email::Email;
-use domain::forms::{Form, NewPasswordForm, NoContext};
 use domain::wire_memo::{MemoError, WireMemo};
 
 use crate::clock::Clock;
@@ -14,78 +10,9 @@ use crate::mailer::{Mail, Mailer};
 use crate::services::bins::{self, Bin, Limits, Terms};
 use crate::services::card_events::{expire, spending};
 use crate::services::operator_audit::{self, command_line_operator};
+use crate::services::wire_receipts;
 use crate::services::wires::{self, CreditRefusal, Credited};
-use crate::services::{accounts, cards, ledger, passwords::Passwords};
-
-/// Creates the first (or another) operator. The password comes from stdin, or is generated
-/// and printed once.
-pub async fn create_operator(
-    config: &Config,
-    email: &str,
-    password_from_stdin: bool,
-) -> anyhow::Result<()> {
-    let email = Email::parse(email).context("that is not a valid e-mail address")?;
-    let (password, generated) = if password_from_stdin {
-        let mut line = String::new();
-        std::io::stdin()
-            .lock()
-            .read_line(&mut line)
-            .context("reading the password from stdin")?;
-        (line.trim_end_matches(['\r', '\n']).to_owned(), false)
-    } else {
-        let mut bytes = [0_u8; 18];
-        rand::fill(&mut bytes);
-        (
-            // Letters from the prefix, a digit at the end: always meets the password rule.
-            format!(
-                "Op{}{}",
-                base64::Engine::encode(&base64::engine::general_purpose::URL_SAFE_NO_PAD, bytes),
-                rand::random_range(0..10_u8)
-            ),
-            true,
-        )
-    };
-    let form = NewPasswordForm {
-        password: password.as_str().into(),
-        confirm: password.as_str().into(),
-    };
-    if let Err(errors) = form.parse(&NoContext) {
-        bail!(
-            "the password is not acceptable: {}",
-            errors
-                .iter()
-                .map(|e| e.code.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-    }
-    let db = Db::connect(config.database_url.expose(), 1)?;
-    let hash = Passwords::new(1)?
-        .hash(password.clone())
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let now = Clock::for_config(config)?.now_ms();
-    let address = email.as_str().to_owned();
-    let created = db
-        .write(move |conn| {
-            if accounts::find_by_email(conn, &address)?.is_some() {
-                return Ok(None);
-            }
-            Ok(Some(accounts::create(
-                conn, &address, &hash, "operator", "en-US", now,
-            )?))
-        })
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let Some(id) = created else {
-        bail!("{email} already has an account")
-    };
-    println!("operator {email} created (id {id})");
-    if generated {
-        println!("password (shown once, change it after the first login): {password}");
-    }
-    Ok(())
-}
+use crate::services::{accounts, ledger};
 
 /// `admin credit-wire`: credits a received wire to the user its memo names and mails them.
 pub async fn credit_wire(
@@ -111,6 +38,7 @@ pub async fn credit_wire(
     let db = Db::connect(config.database_url.expose(), 1)?;
     let now = Clock::for_config(config)?.now_ms();
     let reference_owned = reference.to_owned();
+    let memo_text = memo.as_str().to_owned();
     let operator = command_line_operator();
     let outcome = db
         .write(move |conn| {
@@ -119,6 +47,13 @@ pub async fn credit_wire(
             };
             let outcome = wires::credit(conn, &memo, minor, &reference_owned, now)?;
             if let Ok((Credited::Now { transaction_id, .. }, _)) = &outcome {
+                let wire = wire_receipts::Wire {
+                    reference: &reference_owned,
+                    amount: minor,
+                    memo: &memo_text,
+                    sender: None,
+                };
+                wire_receipts::record_credited(conn, &wire, &memo, &operator, now)?;
                 operator_audit::record(
                     conn,
                     &operator,
@@ -213,27 +148,12 @@ pub struct BinOptions {
     pub utc_offset: Option<String>,
 }
 
-/// `+08:00`, `-05:30`, `Z` or `00:00` as minutes east of UTC.
+/// `+08:00`, `-05:30`, `Z` or `00:00` as minutes east of UTC (`domain::bin`'s reading).
 fn utc_offset_of(text: Option<&str>) -> anyhow::Result<i32> {
     let Some(text) = text.map(str::trim) else {
         return Ok(0);
     };
-    if text.eq_ignore_ascii_case("z") || text.eq_ignore_ascii_case("utc") {
-        return Ok(0);
-    }
-    let (sign, rest) = match text.as_bytes().first() {
-        Some(b'-') => (-1, &text[1..]),
-        Some(b'+') => (1, &text[1..]),
-        _ => (1, text),
-    };
-    let parsed = rest.split_once(':').and_then(|(h, m)| {
-        let all_digits = |s: &str| s.len() == 2 && s.bytes().all(|b| b.is_ascii_digit());
-        (all_digits(h) && all_digits(m))
-            .then(|| Some(h.parse::<i32>().ok()? * 60 + m.parse::<i32>().ok()?))
-            .flatten()
-    });
-    parsed
-        .map(|minutes| sign * minutes)
+    domain::bin::parse_utc_offset(text)
         .with_context(|| format!("--utc-offset {text:?}: an offset such as +08:00 or -05:00"))
 }
 
@@ -431,54 +351,6 @@ pub async fn identity_set_status(config: &Config, email: &str, status: &str) -> 
     Ok(())
 }
 
-/// `admin card freeze|unfreeze`: an operator freezes a card (suspected fraud) or lifts it.
-pub async fn card_status(config: &Config, card_key: &str, freeze: bool) -> anyhow::Result<()> {
-    use domain::card::CardAction;
-    let action = if freeze {
-        CardAction::Freeze
-    } else {
-        CardAction::Unfreeze
-    };
-    let db = Db::connect(config.database_url.expose(), 1)?;
-    let now = Clock::for_config(config)?.now_ms();
-    let (operator, key) = (command_line_operator(), card_key.trim().to_owned());
-    let outcome = db
-        .write(move |conn| {
-            cards::lock(conn, &key)?;
-            let Some(card) = cards::find(conn, &key)? else {
-                return Ok(None);
-            };
-            let changed = cards::change_status(conn, &card, action, now)?;
-            if let Some(status) = changed {
-                operator_audit::record(
-                    conn,
-                    &operator,
-                    if freeze {
-                        "card_freeze"
-                    } else {
-                        "card_unfreeze"
-                    },
-                    &key,
-                    status.as_str(),
-                    now,
-                )?;
-            }
-            Ok(Some((card.status_at(now), changed)))
-        })
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    match outcome {
-        None => bail!("there is no card {card_key}"),
-        Some((_, Some(status))) => println!("card {card_key} is now {}", status.as_str()),
-        Some((was, None)) => bail!(
-            "card {card_key} is {}: it cannot be {}",
-            was.as_str(),
-            if freeze { "frozen" } else { "unfrozen" }
-        ),
-    }
-    Ok(())
-}
-
 /// `admin expire-holds`: the hold expiry the server runs on its timer, once, now (safe beside
 /// running servers); prints how many holds expired.
 pub async fn expire_holds(config: &Config) -> anyhow::Result<()> {
@@ -524,10 +396,7 @@ pub async fn ledger_check(config: &Config) -> anyhow::Result<bool> {
 
 #[cfg(test)]
 mod tests {
-    use diesel::prelude::*;
-
     use super::*;
-    use crate::db::schema::users;
 
     #[test]
     fn utc_offsets_are_read_as_minutes_east_of_utc() {
@@ -537,38 +406,5 @@ mod tests {
         assert_eq!(utc_offset_of(Some("Z")).unwrap(), 0);
         assert!(utc_offset_of(Some("8")).is_err());
         assert!(utc_offset_of(Some("+8:00")).is_err());
-    }
-
-    #[actix_web::test]
-    async fn creates_an_operator_once_with_a_generated_password() {
-        let dir = tempfile::tempdir().unwrap();
-        let data = dir.path().to_string_lossy().into_owned();
-        let config =
-            Config::from_lookup(|k| (k == "FISCARD_DATA_DIR").then(|| data.clone())).unwrap();
-        create_operator(&config, "Ops@Example.com", false)
-            .await
-            .unwrap();
-        let err = create_operator(&config, "ops@example.com", false)
-            .await
-            .unwrap_err();
-        assert!(err.to_string().contains("already has an account"), "{err}");
-        assert!(
-            create_operator(&config, "not an address", false)
-                .await
-                .is_err()
-        );
-
-        let db = Db::connect(config.database_url.expose(), 1).unwrap();
-        let role: String = db
-            .read(|conn| {
-                users::table
-                    .filter(users::email.eq("ops@example.com"))
-                    .select(users::role)
-                    .first(conn)
-                    .map_err(crate::api::AppError::from)
-            })
-            .await
-            .unwrap();
-        assert_eq!(role, "operator");
     }
 }

@@ -14,6 +14,7 @@ use crate::config::Config;
 use crate::db::Db;
 use crate::services::identity::{self, Decision};
 use crate::services::operator_audit::{self, command_line_operator};
+use crate::services::review::{self, DecideRefusal, Decider, ItemDecision, Outcome};
 use crate::services::screening::rescreen;
 use crate::services::{accounts, screening};
 
@@ -78,8 +79,28 @@ pub async fn decide(
                     verification.as_str()
                 )));
             }
-            let decided =
-                identity::decide(conn, &user.id, verification, &decision, &operator, now)?;
+            let (items, kind) = item_decisions(&decision);
+            let decider = Decider {
+                operator_id: None,
+                operator: &operator,
+            };
+            let outcome =
+                review::decide(conn, &attempt, &address, &decider, &items, kind, now)?;
+            let outcome = match outcome {
+                Ok(outcome) => outcome,
+                Err(DecideRefusal::SameOperator) => {
+                    return Ok(Err(format!(
+                        "{operator} made the first approval of this {} verification: a second operator must approve it",
+                        verification.as_str()
+                    )));
+                }
+                Err(_) => {
+                    return Ok(Err(format!(
+                        "{address} has no {} verification in review",
+                        verification.as_str()
+                    )));
+                }
+            };
             let (action, detail) = match &decision {
                 Decision::Approve => ("identity_approve", String::from("approved")),
                 Decision::Reject { kind, items } => (
@@ -104,17 +125,41 @@ pub async fn decide(
                 &format!("{} #{} {detail}", verification.as_str(), attempt.number),
                 now,
             )?;
-            Ok(Ok(decided.map_or(0, |a| a.number)))
+            Ok(Ok((attempt.number, outcome)))
         })
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     match outcome {
-        Ok(number) => Ok(format!(
+        Ok((number, Outcome::AwaitsSecondApproval)) => Ok(format!(
+            "{} verification of {email}, attempt {number}: approved once; a second operator must approve it",
+            verification.as_str()
+        )),
+        Ok((number, _)) => Ok(format!(
             "{} verification of {email}, attempt {number}: {}",
             verification.as_str(),
             word
         )),
         Err(why) => bail!(why),
+    }
+}
+
+/// A command-line decision as the review keeps it: the rejected items, and the kind.
+fn item_decisions(decision: &Decision) -> (Vec<ItemDecision>, Option<RejectionKind>) {
+    match decision {
+        Decision::Approve => (Vec::new(), None),
+        Decision::Reject { kind, items } => (
+            items
+                .iter()
+                .map(|(field, reason, message, note)| ItemDecision {
+                    field: field.clone(),
+                    decision: "reject".to_owned(),
+                    reason: Some(*reason),
+                    message: Some(message.clone()),
+                    note: Some(note.clone()),
+                })
+                .collect(),
+            Some(*kind),
+        ),
     }
 }
 

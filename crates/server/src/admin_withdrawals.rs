@@ -5,53 +5,20 @@
 //! sent, rejected or returned.
 
 use anyhow::bail;
-use diesel::prelude::*;
-use domain::error::Params;
-use domain::i18n::Locale;
 use domain::money::{USD, amount_text};
 use domain::withdrawal::{WithdrawalReason, WithdrawalStatus};
 
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
-use crate::db::schema::users;
-use crate::mailer::{Mail, Mailer};
-use crate::services::bank_accounts;
+use crate::mailer::Mailer;
 use crate::services::operator_audit::{self, command_line_operator};
-use crate::services::withdrawals::{self, Refused, Withdrawal};
+use crate::services::withdrawals::{self, Refused};
 
-/// What an operator does to a withdrawal.
-#[derive(Debug, Clone)]
-pub enum Step {
-    Approve,
-    Reject(WithdrawalReason),
-    /// Sent, under the bank's reference.
-    Send(String),
-    Complete,
-    /// Returned by the bank.
-    Return(WithdrawalReason),
-}
+pub use crate::services::withdrawals::steps::Step;
 
-impl Step {
-    fn audit_name(&self) -> &'static str {
-        match self {
-            Step::Approve => "withdrawal_approve",
-            Step::Reject(_) => "withdrawal_reject",
-            Step::Send(_) => "withdrawal_send",
-            Step::Complete => "withdrawal_complete",
-            Step::Return(_) => "withdrawal_return",
-        }
-    }
-
-    /// The mail the user gets for it, if any.
-    fn mail_kind(&self) -> Option<&'static str> {
-        match self {
-            Step::Approve | Step::Complete => None,
-            Step::Reject(_) => Some("withdrawal_rejected"),
-            Step::Send(_) => Some("withdrawal_sent"),
-            Step::Return(_) => Some("withdrawal_returned"),
-        }
-    }
+fn audit_name(step: &Step) -> String {
+    format!("withdrawal_{}", step.name())
 }
 
 /// A reason code as typed (`account_closed`, `invalid_account`…).
@@ -115,26 +82,14 @@ pub async fn decide(config: &Config, id: &str, step: Step) -> anyhow::Result<()>
     let (wanted, applied) = (id.to_owned(), step.clone());
     let outcome = db
         .write(move |conn| {
-            let done = match &applied {
-                Step::Approve => withdrawals::approve(conn, &wanted, &operator, now)?,
-                Step::Reject(reason) => withdrawals::release(
-                    conn,
-                    &wanted,
-                    WithdrawalStatus::Rejected,
-                    Some(*reason),
-                    now,
-                )?,
-                Step::Send(reference) => withdrawals::send(conn, &wanted, reference.trim(), now)?,
-                Step::Complete => withdrawals::complete(conn, &wanted, now)?,
-                Step::Return(reason) => withdrawals::give_back(conn, &wanted, *reason, now)?,
-            };
-            let Ok(done) = done else {
-                return Ok(done.map(|w| (w, None)));
+            let done = match withdrawals::steps::apply(conn, &wanted, &applied, &operator, now)? {
+                Ok(done) => done,
+                Err(refused) => return Ok(Err(refused)),
             };
             operator_audit::record(
                 conn,
                 &operator,
-                applied.audit_name(),
+                &audit_name(&applied),
                 &done.id,
                 &format!(
                     "user {} amount {} status {}",
@@ -142,17 +97,12 @@ pub async fn decide(config: &Config, id: &str, step: Step) -> anyhow::Result<()>
                 ),
                 now,
             )?;
-            let holder: Option<(String, String)> = users::table
-                .find(&done.user_id)
-                .select((users::email, users::locale))
-                .first(conn)
-                .optional()?;
-            let account = bank_accounts::find_any(conn, &done.bank_account_id)?;
-            Ok(Ok((done, holder.zip(account))))
+            let mail = withdrawals::steps::mail(conn, &done, &applied)?;
+            Ok(Ok((done, mail)))
         })
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let (done, recipient) = match outcome {
+    let (done, mail) = match outcome {
         Ok(found) => found,
         Err(Refused::NotFound) => bail!("no withdrawal {id}"),
         Err(Refused::WrongState(status)) => {
@@ -170,40 +120,8 @@ pub async fn decide(config: &Config, id: &str, step: Step) -> anyhow::Result<()>
         usd(done.amount),
         usd(done.received())
     );
-    if let (Some(kind), Some(((email, locale), account))) = (step.mail_kind(), recipient) {
-        let mail = mail_of(&done, &account, &email, &locale, kind);
+    if let Some(mail) = mail {
         Mailer::from_config(config)?.send(mail).await;
     }
     Ok(())
-}
-
-fn mail_of(
-    w: &Withdrawal,
-    account: &bank_accounts::SavedAccount,
-    email: &str,
-    locale: &str,
-    kind: &str,
-) -> Mail {
-    let locale = Locale::from_tag(locale);
-    let reason = w.reason().map_or_else(String::new, |r| {
-        crate::api::messages::text(
-            locale,
-            &format!("withdrawal_reason.{}", r.as_str()),
-            &Params::default(),
-        )
-    });
-    let params: Params = [
-        ("amount", usd(w.amount)),
-        ("received", usd(w.received())),
-        ("reference", w.bank_reference.clone().unwrap_or_default()),
-        (
-            "account",
-            domain::mask::mask_account_number(&account.account_number),
-        ),
-        ("bank", account.bank_name.clone()),
-        ("reason", reason),
-    ]
-    .into_iter()
-    .collect();
-    Mail::from_catalogue(email, kind, locale, &params)
 }

@@ -13,8 +13,12 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 
 mod exchange;
+mod operations;
+mod ops;
 mod payouts;
 pub use exchange::{ExchangeConfig, PriceFeed};
+pub use operations::OperationsConfig;
+pub use ops::OpsConfig;
 pub use payouts::PayoutConfig;
 
 /// A value that must never reach a log line or an error message.
@@ -110,6 +114,10 @@ pub struct Config {
     /// is safe on every instance at once); 0 turns it off (then `fiscard admin fund accrue`
     /// runs it).
     pub fund_accrual_secs: u64,
+    /// Draining on SIGTERM and the metrics listener.
+    pub operations: OperationsConfig,
+    /// The operator console's sessions, claims and enrolment links.
+    pub ops: OpsConfig,
     pub secrets: Secrets,
 }
 
@@ -243,13 +251,15 @@ impl Config {
         let data_dir = PathBuf::from(var(&get, "FISCARD_DATA_DIR", String::from("./data"))?);
         let default_db = data_dir.join("fiscard.db").to_string_lossy().into_owned();
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let bind = var(
+            &get,
+            "FISCARD_BIND",
+            SocketAddr::from(([127, 0, 0, 1], 8080)),
+        )?;
         let config = Config {
             mode,
-            bind: var(
-                &get,
-                "FISCARD_BIND",
-                SocketAddr::from(([127, 0, 0, 1], 8080)),
-            )?,
+            bind,
+            operations: OperationsConfig::from_lookup(&get, bind)?,
             database_url: Secret::new(var(&get, "DATABASE_URL", default_db)?),
             web_dir: PathBuf::from(var(&get, "FISCARD_WEB_DIR", String::from("web/dist"))?),
             db_pool_size: var(&get, "FISCARD_DB_POOL_SIZE", 10)?,
@@ -287,6 +297,7 @@ impl Config {
             deposit_keys: crate::services::wallet::derive::DepositKeys::from_lookup(&get)?,
             exchange: ExchangeConfig::from_lookup(&get, mode)?,
             fund_accrual_secs: var(&get, "FISCARD_FUND_ACCRUAL_SECS", 300)?,
+            ops: OpsConfig::from_lookup(&get)?,
             secrets: load_secrets(mode, &data_dir, &get)?,
             data_dir,
         };

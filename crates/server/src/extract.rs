@@ -11,6 +11,9 @@ use crate::db::DbConnection;
 use crate::services::sessions::{self, Lifetimes, SessionUser};
 use crate::state::AppState;
 
+mod ops;
+pub use ops::{CurrentOperator, OPS_TOKEN};
+
 /// Longest user agent kept in the security log.
 const USER_AGENT_MAX: usize = 256;
 

@@ -5,23 +5,29 @@
 //! port 0); `main.rs` only parses the command line.
 
 pub mod admin;
+pub mod admin_cards;
 pub mod admin_identity;
 pub mod admin_withdrawals;
 pub mod api;
+pub mod backup;
 pub mod clock;
 pub mod config;
 pub mod db;
+pub mod drain;
 pub mod exchange_cli;
 pub mod extract;
 pub mod fund_cli;
+pub mod jobs;
 pub mod logging;
 pub mod mailer;
 pub mod middleware;
 pub mod openapi;
+pub mod ops_cli;
 pub mod routes;
 pub mod services;
 pub mod simulate;
 pub mod state;
+pub mod telemetry;
 pub mod wallet_cli;
 pub mod web;
 
@@ -44,6 +50,7 @@ use crate::state::AppState;
 
 /// Builds the shared state: database (migrated), password hasher, mailer.
 pub fn build_state(config: Config, clock: Clock) -> anyhow::Result<AppState> {
+    let serving = Arc::new(backup::ServingLock::acquire(&config)?);
     let db = Db::connect(config.database_url.expose(), config.db_pool_size)?;
     let passwords = Passwords::new(config.hash_concurrency)?;
     let mailer = Mailer::from_config(&config)?;
@@ -62,6 +69,7 @@ pub fn build_state(config: Config, clock: Clock) -> anyhow::Result<AppState> {
     let uploads = services::uploads::Uploads::from_config(&config.uploads)?;
     let deposit_keys = Arc::new(config.deposit_keys.clone());
     Ok(AppState {
+        serving,
         uploads,
         deposit_keys,
         config: Arc::new(config),
@@ -79,13 +87,18 @@ pub struct Running {
     pub address: SocketAddr,
     pub handle: ServerHandle,
     pub server: actix_web::dev::Server,
+    /// `GET /metrics`, when `FISCARD_METRICS_BIND` asks for it.
+    pub metrics: Option<telemetry::MetricsListener>,
+    /// The listening socket, for draining (`drain::on_signals` shuts it).
+    pub listener: std::net::TcpListener,
 }
 
-/// Binds and starts the server (not yet awaited).
+/// Binds and starts the server (not yet awaited), and the metrics listener when configured.
 pub fn start(state: AppState) -> anyhow::Result<Running> {
     let bind = state.config.bind;
     let body_limit = api_body_limit(&state);
     let test_clock = state.config.test_clock;
+    let operations = state.config.operations;
     if test_clock {
         tracing::warn!("FISCARD_TEST_CLOCK: the tests may move this server's clock");
     }
@@ -113,22 +126,31 @@ pub fn start(state: AppState) -> anyhow::Result<Running> {
                 }
             })
             .route("/healthz", aweb::get().to(routes::health::healthz))
+            .route("/readyz", aweb::get().to(routes::health::readyz))
             .service(aweb::scope("/api").configure(routes::configure))
             .default_service(aweb::to(web::serve))
     })
-    .shutdown_timeout(20)
-    .bind(bind)
-    .with_context(|| format!("binding {bind}"))?;
+    // SIGTERM and SIGINT: `drain::on_signals`.
+    .disable_signals()
+    .shutdown_timeout(operations.shutdown_grace.as_secs());
+    let socket = std::net::TcpListener::bind(bind).with_context(|| format!("binding {bind}"))?;
+    let listener = socket.try_clone().context("the listening socket")?;
+    let server = server
+        .listen(socket)
+        .with_context(|| format!("listening on {bind}"))?;
     let address = server
         .addrs()
         .first()
         .copied()
         .context("no bound address")?;
+    let metrics = operations.metrics_bind.map(telemetry::listen).transpose()?;
     let server = server.run();
     Ok(Running {
         address,
         handle: server.handle(),
         server,
+        metrics,
+        listener,
     })
 }
 
@@ -136,6 +158,7 @@ impl std::fmt::Debug for Running {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Running")
             .field("address", &self.address)
+            .field("metrics", &self.metrics)
             .finish_non_exhaustive()
     }
 }
@@ -144,65 +167,32 @@ fn api_body_limit(state: &AppState) -> api::BodyLimit {
     api::BodyLimit(state.config.max_body_bytes)
 }
 
-/// Runs the server until Ctrl-C / SIGTERM, then lets requests in flight finish.
+/// Runs the server until SIGTERM (or Ctrl-C), then drains: the listener closes at once, the
+/// requests in flight get `FISCARD_SHUTDOWN_GRACE_SECS` to finish, the periodic jobs stop, the
+/// mails already accepted get the same grace to go out, and the process exits 0.
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let clock = Clock::for_config(&config)?;
     let state = build_state(config, clock)?;
-    spawn_hold_expiry(&state);
-    if state.config.exchange.feed == config::PriceFeed::Sandbox {
-        let exchange = state.config.exchange;
-        services::exchange::feed::spawn(
-            state.db.clone(),
-            state.clock.clone(),
-            Arc::new(services::exchange::feed::SandboxFeed {
-                seed: exchange.seed,
-                tick_ms: exchange.tick_ms(),
-            }),
-            exchange.tick_ms(),
-        );
-    }
-    if state.config.fund_accrual_secs > 0 {
-        services::fund::accrual::spawn(
-            state.db.clone(),
-            state.clock.clone(),
-            std::time::Duration::from_secs(state.config.fund_accrual_secs),
-        );
-    }
+    let jobs = jobs::Jobs::start(&state);
+    let (mailer, grace) = (state.mailer.clone(), state.config.operations.shutdown_grace);
     let running = start(state)?;
     tracing::info!(address = %running.address, "fiscard is listening");
-    running.server.await.context("server stopped with an error")
-}
-
-/// How often the server expires the authorization holds left open too long.
-const HOLD_EXPIRY_EVERY: std::time::Duration = std::time::Duration::from_secs(15 * 60);
-
-/// Expires authorization holds at start and then every [`HOLD_EXPIRY_EVERY`]
-/// (`services::card_events::expire`), and purges the exchange quotes never accepted a day after
-/// they expired (`services::exchange::quotes::purge`); both safe on every instance at once. A
-/// failed round is logged and the next one tries again.
-fn spawn_hold_expiry(state: &AppState) {
-    let (db, clock) = (state.db.clone(), state.clock.clone());
-    let days = state.config.authorization_hold_days;
-    actix_web::rt::spawn(async move {
-        let mut every = actix_web::rt::time::interval(HOLD_EXPIRY_EVERY);
-        loop {
-            every.tick().await;
-            match services::card_events::expire::expire_holds(&db, clock.now_ms(), days).await {
-                Ok(report) if report.expired > 0 => {
-                    tracing::info!(expired = report.expired, "authorization holds expired");
-                }
-                Ok(_) => {}
-                Err(error) => tracing::warn!(%error, "hold expiry failed; the next round retries"),
-            }
-            let now = clock.now_ms();
-            match db
-                .write(move |conn| Ok(services::exchange::quotes::purge(conn, now)?))
-                .await
-            {
-                Ok(purged) if purged > 0 => tracing::info!(purged, "expired quotes purged"),
-                Ok(_) => {}
-                Err(error) => tracing::warn!(%error, "quote purge failed; the next round retries"),
-            }
-        }
+    let metrics = running.metrics.map(|m| {
+        tracing::info!(address = %m.address, "metrics are served at /metrics");
+        actix_web::rt::spawn(m.server);
+        m.handle
     });
+    drain::on_signals(running.handle.clone(), running.listener, grace)
+        .context("installing the signal handlers")?;
+    let served = running.server.await;
+    jobs.stop();
+    if let Some(metrics) = metrics {
+        metrics.stop(true).await;
+    }
+    if !mailer.settled(grace).await {
+        tracing::warn!("stopping with mails not yet sent");
+    }
+    served.context("server stopped with an error")?;
+    tracing::info!("fiscard stopped");
+    Ok(())
 }

@@ -3,6 +3,10 @@
 //! token or card data at any level. `FISCARD_LOG` picks what is printed: a level (`debug`)
 //! applies to fiscard's own code, its libraries staying at `info`; a full filter
 //! (`warn,server=trace`, the `tracing-subscriber` syntax) is taken as written.
+//! `FISCARD_LOG_FORMAT=json` prints each line as one JSON object (`timestamp`, `level`,
+//! `message` and the event's fields at the top level: a request's `request_id`, `method`,
+//! `route`, `path`, `status`, `latency_ms`), for a log collector; `text` (the default) for
+//! people.
 
 use tracing_subscriber::EnvFilter;
 
@@ -31,9 +35,28 @@ pub fn filter(spec: Option<&str>) -> Result<EnvFilter, tracing_subscriber::filte
     EnvFilter::try_new(directives)
 }
 
-/// Installs the process's subscriber: lines on stderr with `FISCARD_LOG`'s filter. A filter
-/// that does not parse is an error at start, not a silent `info`.
+/// How each line is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+/// The format `FISCARD_LOG_FORMAT=spec` asks for: `text` (also when unset or empty) or `json`.
+pub fn format(spec: Option<&str>) -> anyhow::Result<Format> {
+    match spec.map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(Format::Text),
+        Some(s) if s.eq_ignore_ascii_case("text") => Ok(Format::Text),
+        Some(s) if s.eq_ignore_ascii_case("json") => Ok(Format::Json),
+        Some(other) => anyhow::bail!("FISCARD_LOG_FORMAT={other:?} is not valid: use text or json"),
+    }
+}
+
+/// Installs the process's subscriber: lines on stderr with `FISCARD_LOG`'s filter, in
+/// `FISCARD_LOG_FORMAT`'s format. A filter or format that does not parse is an error at start,
+/// not a silent default.
 pub fn init() -> anyhow::Result<()> {
+    let format = format(std::env::var("FISCARD_LOG_FORMAT").ok().as_deref())?;
     let spec = std::env::var("FISCARD_LOG").ok();
     let filter = filter(spec.as_deref()).map_err(|e| {
         anyhow::anyhow!(
@@ -41,11 +64,19 @@ pub fn init() -> anyhow::Result<()> {
             spec.unwrap_or_default()
         )
     })?;
-    tracing_subscriber::fmt()
+    let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_target(false)
-        .with_writer(std::io::stderr)
-        .init();
+        .with_writer(std::io::stderr);
+    match format {
+        Format::Text => builder.init(),
+        Format::Json => builder
+            .json()
+            .flatten_event(true)
+            .with_current_span(false)
+            .with_span_list(false)
+            .init(),
+    }
     Ok(())
 }
 
@@ -73,6 +104,15 @@ mod tests {
             written.contains("server=trace") && written.contains("warn"),
             "{written}"
         );
+    }
+
+    #[test]
+    fn the_format_is_text_unless_json_is_asked_for() {
+        assert_eq!(format(None).unwrap(), Format::Text);
+        assert_eq!(format(Some("")).unwrap(), Format::Text);
+        assert_eq!(format(Some("JSON")).unwrap(), Format::Json);
+        assert_eq!(format(Some("text")).unwrap(), Format::Text);
+        assert!(format(Some("yaml")).is_err());
     }
 
     #[test]

@@ -100,6 +100,7 @@ impl Mailer {
             Transport::Outbox { dir, from } => write_outbox(dir.clone(), from.clone(), mail).await,
             Transport::Smtp(smtp) => smtp.send(mail).await,
         };
+        crate::telemetry::email(result.is_ok());
         match result {
             // The masked address only: the body may hold a code.
             Ok(()) => tracing::debug!(to = domain::mask::mask_email(&to), "mail sent"),

@@ -1,6 +1,8 @@
 //! Around every request: its language (`User-Lang`, said back in `Content-Language`), a request
-//! id (`X-Request-Id`), security headers, and exactly one log line (method, path, status, duration — never a body, a query
-//! string, a header value, a code or a token).
+//! id (`X-Request-Id`: the caller's, a load balancer's, when it is sane, else a new one; always
+//! answered), security headers, the request metrics, and exactly one log line (method, route
+//! pattern, path, status, latency, request id — never a body, a query string, another header's
+//! value, a code or a token).
 
 use std::cell::Cell;
 use std::time::Instant;
@@ -31,10 +33,16 @@ const SECURITY_HEADERS: [(&str, &str); 5] = [
 
 pub async fn request_context(
     req: ServiceRequest,
-    next: Next<impl MessageBody>,
+    next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let started = Instant::now();
-    let request_id = crate::clock::new_id();
+    let in_flight = crate::drain::InFlight::enter();
+    let request_id = req
+        .headers()
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .filter(|id| sane_request_id(id))
+        .map_or_else(crate::clock::new_id, str::to_owned);
     let locale = req
         .headers()
         .get("User-Lang")
@@ -43,7 +51,8 @@ pub async fn request_context(
         .unwrap_or_default();
     let (method, path) = (req.method().clone(), req.path().to_owned());
     let result = LOCALE.scope(Cell::new(locale), next.call(req)).await;
-    let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let elapsed = started.elapsed();
+    let latency_ms = (elapsed.as_secs_f64() * 10_000.0).round() / 10.0;
     match result {
         Ok(mut response) => {
             let headers = response.headers_mut();
@@ -71,12 +80,73 @@ pub async fn request_context(
                 );
             }
             let status = response.status().as_u16();
-            tracing::info!(request_id, %method, path, status, elapsed_ms = format!("{elapsed_ms:.1}"), "request");
-            Ok(response)
+            let route = route_of(response.request().match_pattern(), &path);
+            crate::telemetry::http_request(method.as_str(), route.clone(), status, elapsed);
+            tracing::info!(
+                request_id,
+                %method,
+                route,
+                path,
+                status,
+                latency_ms,
+                "request"
+            );
+            // Counted in flight until its body has been written out (draining waits for it).
+            Ok(response.map_body(|_, body| crate::drain::InFlightBody::new(body, in_flight)))
         }
         Err(error) => {
-            tracing::warn!(request_id, %method, path, elapsed_ms = format!("{elapsed_ms:.1}"), error = %error, "request failed");
+            tracing::warn!(request_id, %method, path, latency_ms, error = %error, "request failed");
             Err(error)
         }
+    }
+}
+
+/// An incoming `X-Request-Id` is kept when it is 1 to 128 letters, digits, `-`, `_`, `.` or `:`
+/// (a UUID, a load balancer's hex id); anything else is replaced, so a log line never carries
+/// what a caller made up beyond that.
+pub fn sane_request_id(id: &str) -> bool {
+    (1..=128).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':'))
+}
+
+/// The metrics' and the log's route: the matched pattern (`/api/fiscard/detail/{cardKey}`, never
+/// an id); `/api/(unmatched)` for an API path no route takes, `(web)` for the web app's files.
+fn route_of(pattern: Option<String>, path: &str) -> String {
+    match pattern {
+        Some(pattern) => pattern,
+        None if path == "/api" || path.starts_with("/api/") => "/api/(unmatched)".to_owned(),
+        None => "(web)".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_request_id_is_kept_only_when_sane() {
+        assert!(sane_request_id("0190f5c2-7b1e-7c3a-9d4e-1a2b3c4d5e6f"));
+        assert!(sane_request_id("lb:7f000001_1f90.abc"));
+        assert!(!sane_request_id(""));
+        assert!(!sane_request_id("two words"));
+        assert!(!sane_request_id("line\nbreak"));
+        assert!(!sane_request_id("<script>"));
+        assert!(!sane_request_id(&"a".repeat(129)));
+        assert!(sane_request_id(&"a".repeat(128)));
+    }
+
+    #[test]
+    fn routes_are_patterns_or_one_of_two_buckets() {
+        assert_eq!(
+            route_of(
+                Some("/api/fiscard/detail/{cardKey}".to_owned()),
+                "/api/fiscard/detail/x"
+            ),
+            "/api/fiscard/detail/{cardKey}"
+        );
+        assert_eq!(route_of(None, "/api/nothing/here"), "/api/(unmatched)");
+        assert_eq!(route_of(None, "/account/withdraw"), "(web)");
     }
 }

@@ -27,6 +27,9 @@ use crate::api::{ApiCode, Refusal};
 /// The name of the `Access-Token` security scheme.
 pub const SESSION: &str = "accessToken";
 
+/// The name of the operators' `Ops-Token` security scheme.
+pub const OPS_SESSION: &str = "opsToken";
+
 /// The document
 ///
 /// The bare OpenAPI 3.1 document (not in the envelope): every operation, request and answer
@@ -64,7 +67,7 @@ pub async fn document() -> HttpResponse {
             `{list, totalPage, totalCount}`."
     ),
     servers((url = "/api", description = "The API")),
-    paths(crate::routes::health::healthz),
+    paths(crate::routes::health::healthz, crate::routes::health::readyz),
     components(schemas(ApiCode, Refusal)),
     modifiers(&Shared),
     tags(
@@ -78,8 +81,9 @@ pub async fn document() -> HttpResponse {
         (name = "wallet", description = "The crypto wallet: coins and networks, balances and their USD value, deposit addresses, withdrawals, records."),
         (name = "exchange", description = "The exchange: pairs, indicative rates, quotes bound to the user for seconds, swaps accepted once, the swap history."),
         (name = "issuer", description = "Signed card-transaction events from the card issuer."),
+        (name = "ops", description = "The operator console: operators' login (password and authenticator code) and sessions (`Ops-Token`, never `Access-Token`), the operators, the identity review, wires, users and their sessions, cards, BINs and withdrawals. Each operation names the roles it accepts (statusCode 403 otherwise)."),
         (name = "captcha", description = "ALTCHA proof-of-work challenges."),
-        (name = "system", description = "This document and health."),
+        (name = "system", description = "This document, health and readiness."),
     )
 )]
 struct ApiDoc;
@@ -97,7 +101,7 @@ pub fn openapi() -> Document {
 struct Shared;
 
 /// The operations outside `/api`, served at the site root.
-const AT_THE_ROOT: [&str; 1] = ["/healthz"];
+const AT_THE_ROOT: [&str; 2] = ["/healthz", "/readyz"];
 
 impl Modify for Shared {
     fn modify(&self, document: &mut Document) {
@@ -107,6 +111,14 @@ impl Modify for Shared {
             SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
                 "Access-Token",
                 "The session token that `user/login` or `user/register` answered.",
+            ))),
+        );
+        components.add_security_scheme(
+            OPS_SESSION,
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                "Ops-Token",
+                "An operator's session token, as `ops/login` or `ops/enrolment/finish` answered \
+                 it (the console only; a user's `Access-Token` is never read there).",
             ))),
         );
         for (name, description) in [

@@ -29,6 +29,8 @@ pub struct AppState {
     pub uploads: Uploads,
     /// The networks' account xpubs deposit addresses are derived from.
     pub deposit_keys: Arc<DepositKeys>,
+    /// SQLite: the shared lock a restore waits for (held while any clone lives).
+    pub serving: Arc<crate::backup::ServingLock>,
 }
 
 impl AppState {
@@ -37,6 +39,15 @@ impl AppState {
         Lifetimes {
             idle_ms: ms(self.config.session_idle),
             absolute_ms: ms(self.config.session_absolute),
+        }
+    }
+
+    /// How long operators' sessions live.
+    pub fn ops_lifetimes(&self) -> Lifetimes {
+        let ms = |d: std::time::Duration| i64::try_from(d.as_millis()).unwrap_or(i64::MAX);
+        Lifetimes {
+            idle_ms: ms(self.config.ops.idle),
+            absolute_ms: ms(self.config.ops.absolute),
         }
     }
 

@@ -58,9 +58,15 @@ function followServerClock() {
   const read = () => {
     // Synchronous on purpose: the page's first script must already see the server's time.
     const request = new XMLHttpRequest();
-    request.open("POST", "/api/test/clock", false);
-    request.setRequestHeader("Content-Type", "application/json");
-    request.send(JSON.stringify({ advanceMs: 0 }));
+    try {
+      request.open("POST", "/api/test/clock", false);
+      request.setRequestHeader("Content-Type", "application/json");
+      request.send(JSON.stringify({ advanceMs: 0 }));
+    } catch {
+      // A document that cannot reach the server (a sandboxed frame of a blob: URL, whose
+      // origin is opaque) keeps the system's clock.
+      return;
+    }
     if (request.status === 200) offset = JSON.parse(request.responseText).nowMs - SystemDate.now();
   };
   read();

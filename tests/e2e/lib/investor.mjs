@@ -48,6 +48,8 @@ export async function approveInvestor(server, user) {
   await callApi(server, "user/identity/investor", { token, body: company });
   await callApi(server, "user/identity/commit", { token, body: {} });
   await approve("investor");
+  // The two-person rule: a second operator approves the certification.
+  await server.adminAs("second-operator", "identity", "approve", "--email", email, "--verification", "investor");
   await callApi(server, "investor/aml", {
     token,
     body: {

@@ -194,9 +194,9 @@ export async function startServer({ port, testClock = false } = {}) {
   }
 
   /** Runs `fiscard <args>` against this server's data and settings; resolves to its stdout. */
-  const run = (args) =>
+  const run = (args, more = {}) =>
     new Promise((done, fail) => {
-      execFile(binary, args, { env, maxBuffer: 16 << 20 }, (error, stdout, stderr) => {
+      execFile(binary, args, { env: { ...env, ...more }, maxBuffer: 16 << 20 }, (error, stdout, stderr) => {
         if (error) {
           fail(new Error(`fiscard ${args.join(" ")} failed (${error.code}):\n${stdout}${stderr}`));
         } else {
@@ -238,6 +238,12 @@ export async function startServer({ port, testClock = false } = {}) {
 
     /** `fiscard admin <args>`; resolves to its stdout, rejects on a non-zero exit. */
     admin: (...args) => run(["admin", ...args]),
+
+    /**
+     * `fiscard admin <args>` as another operator (`FISCARD_OPERATOR`): an investor
+     * certification needs a second operator's approval after the first (the two-person rule).
+     */
+    adminAs: (operator, ...args) => run(["admin", ...args], { FISCARD_OPERATOR: operator }),
 
     /** `fiscard simulate <args>` sent to this server; resolves to its stdout. */
     simulate: (...args) => run(["simulate", ...args]),

@@ -33,6 +33,8 @@ const fundPage = <T,>(load: () => Promise<T>) => async (): Promise<T> => (await 
  * (`handle.reads`, `handle.usesDomain`).
  */
 export const routes: RouteObject[] = [
+  // The operator console (issue 20): its own layout and session, none of it in a user's visit.
+  { path: "ops/*", errorElement: <RouteError />, lazy: () => import("./routes/ops") },
   {
     element: <RootLayout />,
     errorElement: <RouteError />,

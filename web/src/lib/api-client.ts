@@ -193,7 +193,7 @@ function isShownRefusal(call: Call, statusCode: number): boolean {
  * the server's key with its values and the language the request asked in (none from a server
  * that names no key).
  */
-function liveMessage(reply: Reply): LiveText | undefined {
+export function liveMessage(reply: Reply): LiveText | undefined {
   const { message, messageKey, messageParams, ownText } = reply.envelope;
   if (ownText !== undefined) return ownText;
   if (typeof messageKey !== "string" || reply.locale === null) return undefined;
@@ -202,7 +202,7 @@ function liveMessage(reply: Reply): LiveText | undefined {
 }
 
 /** The answer as returned; `inForm`: whether the caller's form is to show a refusal. */
-function toResult(reply: Reply, inForm: boolean): ApiResult<unknown> {
+export function toResult(reply: Reply, inForm: boolean): ApiResult<unknown> {
   const { statusCode, content, message } = reply.envelope;
   if (statusCode === StatusCode.Ok) {
     return { ok: true, statusCode: StatusCode.Ok, content, message };

@@ -15,8 +15,20 @@ export type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Readonly<Record<string, QueryValue | readonly QueryValue[]>>;
 export type RequestBody = Readonly<Record<string, unknown>>;
 
+/**
+ * The session a request carries, in its own header: the user's (`Access-Token`, every call of the
+ * app) or an operator's (`Ops-Token`, the console's calls). A request carries one, never both.
+ */
+export interface SessionHeader {
+  readonly name: "Access-Token" | "Ops-Token";
+  /** The token to send, or null when there is no session. */
+  readonly read: () => string | null;
+}
+
+export const USER_SESSION: SessionHeader = { name: "Access-Token", read: readSessionToken };
+
 /** A request: GET carries its data in the query, POST and DELETE in a JSON body. */
-export type ApiRequest =
+export type ApiRequest = (
   | { readonly method: "GET"; readonly url: string; readonly query: QueryParams }
   | {
       readonly method: "POST" | "DELETE";
@@ -24,7 +36,11 @@ export type ApiRequest =
       readonly body: RequestBody;
       /** Sent as `Idempotency-Key`: a retry with the same key never moves money twice. */
       readonly idempotencyKey?: string;
-    };
+    }
+) & {
+  /** The session it carries; the user's unless it says otherwise. */
+  readonly session?: SessionHeader;
+};
 
 export interface Reply {
   readonly envelope: Envelope;
@@ -78,7 +94,7 @@ const earlyReplies = new Map<string, { readonly sentAt: number; readonly reply: 
 
 /** The same GET of the same session in the same language: the same reply. */
 const earlyKey = (url: string, headers: Readonly<Record<string, string>>) =>
-  JSON.stringify([url, headers["Access-Token"] ?? null, headers["User-Lang"] ?? null]);
+  JSON.stringify([url, headers["Access-Token"] ?? null, headers["Ops-Token"] ?? null, headers["User-Lang"] ?? null]);
 
 /**
  * Sends `GET path?query` now, while the app that will ask for it is still starting (src/boot.tsx): the
@@ -107,21 +123,21 @@ export async function send(request: ApiRequest): Promise<Reply> {
  * The headers of a request to `url`, and what the reply keeps of them (`sent`: the session token
  * and the language, null when none).
  */
-function headersFor(url: string, accept: string) {
+function headersFor(url: string, accept: string, session: SessionHeader = USER_SESSION) {
   const relative = isRelative(url);
-  const token = relative ? readSessionToken() : null;
+  const token = relative ? session.read() : null;
   const locale = relative ? currentLocale() : null;
   const headers: Record<string, string> = { Accept: accept };
   // The session and the language are for our server only, never for another origin.
   if (locale !== null) headers["User-Lang"] = locale;
-  if (token !== null) headers["Access-Token"] = token;
+  if (token !== null) headers[session.name] = token;
   const sent: Omit<Reply, "envelope"> = { token, locale };
   return { headers, sent };
 }
 
 /** The URL, method, headers and body of `request` as they go out. */
 function prepare(request: ApiRequest) {
-  const { headers, sent } = headersFor(request.url, "application/json");
+  const { headers, sent } = headersFor(request.url, "application/json", request.session);
   let url = request.url;
   let body: string | undefined;
   if (request.method === "GET") {
@@ -225,8 +241,8 @@ function parseEnvelope(text: string): Envelope {
  * statusCode 200 with the bytes (a Blob) as `content`, or the server's refusal (a JSON
  * envelope), within REQUEST_TIMEOUT_MS. Never rejects.
  */
-export async function sendFileRead(url: string, signal?: AbortSignal): Promise<Reply> {
-  const { headers, sent } = headersFor(url, "*/*");
+export async function sendFileRead(url: string, signal?: AbortSignal, session?: SessionHeader): Promise<Reply> {
+  const { headers, sent } = headersFor(url, "*/*", session);
   const controller = new AbortController();
   const abort = () => controller.abort();
   const timer = setTimeout(abort, REQUEST_TIMEOUT_MS);

@@ -464,8 +464,9 @@ export interface paths {
         readonly put?: never;
         /**
          * Unfreeze a card
-         * @description Verified as the trade policy says. statusCodes: 200, 101, 102, 103, 104, 404, 422 (not a
-         *     frozen card), 429.
+         * @description Verified as the trade policy says. A card an operator froze is refused (422): an operator
+         *     lifts it. statusCodes: 200, 101, 102, 103, 104, 404, 422 (not a frozen card, or frozen by an
+         *     operator), 429.
          */
         readonly post: operations["unfreeze"];
         readonly delete?: never;
@@ -856,6 +857,722 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/ops/audit": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The audit trail
+         * @description Every operator action (the console's and the command line's, reads included), newest
+         *     first. Role `admin`. statusCodes: 200, 101, 403.
+         */
+        readonly get: operations["list_audit"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/bins": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The BINs
+         * @description Every BIN, enabled or not, by number. Audited as `bin.list`. Role `admin`. statusCodes:
+         *     200, 101, 403.
+         */
+        readonly get: operations["list_ops_bins"];
+        readonly put?: never;
+        /**
+         * Add a BIN or replace its terms
+         * @description A new BIN, or new terms for an existing one (cards issued before keep theirs), enabled; in
+         *     USD. Each term left out takes the standard one. Audited as `bin.add` or `bin.update`. Role
+         *     `admin`. statusCodes: 200, 101, 102, 403.
+         */
+        readonly post: operations["save_bin"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/bins/{bin}/disable": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Disable a BIN
+         * @description No new cards under it; its cards keep working. Audited as `bin.disable`. Role `admin`.
+         *     statusCodes: 200, 101, 403, 404.
+         */
+        readonly post: operations["disable_bin"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/cards/{cardKey}/freeze": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Freeze a card
+         * @description A normal card becomes frozen, with the reason (`note` required with `other`); its holder
+         *     sees it frozen (and cannot unfreeze it), and `card_frozen_by_operator` in their security
+         *     log. Audited as `card.freeze`. Role `finance`. statusCodes: 200, 101, 102, 403,
+         *     404, 409 (its status does not allow freezing).
+         */
+        readonly post: operations["freeze_card"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/cards/{cardKey}/unfreeze": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Unfreeze a card
+         * @description A frozen card becomes normal again, with the reason (`note` required with `other`); the
+         *     holder's security log says `card_unfrozen_by_operator`. Audited as `card.unfreeze`. Role
+         *     `finance`. statusCodes: 200, 101, 102, 403, 404, 409 (it
+         *     is not frozen).
+         */
+        readonly post: operations["unfreeze_card"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/enrolment/finish": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Finish an enrolment
+         * @description Checks the password (the domain's new-password rule) and the code against the secret
+         *     `enrolment/start` gave; the operator becomes active and a session opens (as login's).
+         *     statusCodes: 200, 102, 104 (wrong code), 404 (the link is used, expired or unknown).
+         */
+        readonly post: operations["finish_enrolment"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/enrolment/start": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Start an enrolment
+         * @description The link's operator and the authenticator secret to bind (made once per enrolment).
+         *     statusCodes: 200, 102, 404 (the link is used, expired or unknown).
+         */
+        readonly post: operations["start_enrolment"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/login": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Log in to the console
+         * @description E-mail, password and authenticator code, all three always. A wrong one of them, or an
+         *     operator who is not active, gets 104 without saying which. 5 failures in 15 minutes per
+         *     e-mail and client address: 429 with `retryAfter`. statusCodes: 200, 102, 104, 429.
+         */
+        readonly post: operations["ops_login"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/logout": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Log out of the console
+         * @description Ends the current operator session. statusCodes: 200, 101.
+         */
+        readonly post: operations["ops_logout"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/me": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The operator of this session
+         * @description statusCodes: 200, 101.
+         */
+        readonly get: operations["ops_me"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/operators": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The operators
+         * @description Every operator, oldest first. Role `admin`. statusCodes: 200, 101, 403.
+         */
+        readonly get: operations["list_operators"];
+        readonly put?: never;
+        /**
+         * Invite an operator
+         * @description An `invited` operator with the roles given, and the enrolment link where they choose a
+         *     password and bind an authenticator. Role `admin`. statusCodes: 200, 101, 102 (e-mail
+         *     missing or invalid, no role), 403, 409 (an operator has that e-mail address).
+         */
+        readonly post: operations["create_operator"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/operators/{id}/disable": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Disable an operator
+         * @description At once: the operator can no longer log in and every session of theirs ends. Role `admin`;
+         *     nobody disables themself (403). statusCodes: 200, 101, 403, 404.
+         */
+        readonly post: operations["disable_operator"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/review/cases/{id}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * A case
+         * @description The attempt's items in form order (answer, previous answer, documents and the previous
+         *     attempt's), its screening result, the previous attempt's rejection and the first decision.
+         *     Reading it is audited.
+         *     Role `reviewer`. statusCodes: 200, 101, 403, 404.
+         */
+        readonly get: operations["show_case"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/review/cases/{id}/claim": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Claim a case
+         * @description For `FISCARD_OPS_CLAIM_SECS` (15 minutes), renewed when its holder claims again. Of two
+         *     claims at once exactly one wins. Role `reviewer`. statusCodes: 200, 101, 403 (the operator's
+         *     own account, or the second approval of their own first one), 404, 409 (another operator
+         *     holds it: `message` names them).
+         */
+        readonly post: operations["claim_case"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/review/cases/{id}/decision": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Decide a case
+         * @description Every item of the case approved or rejected (with a reason and a message for the user),
+         *     `kind` when any is rejected. Any rejected item rejects the attempt with those items; all
+         *     approved approve it, except an investor certification's first approval, which moves it to
+         *     stage `second_approval` for another operator. The claim must be held. Role `reviewer`.
+         *     Answers the case as it is afterwards. statusCodes: 200, 101, 102, 403 (the operator's own
+         *     account, or the second approval of their own first one), 404, 409 (claim not held).
+         */
+        readonly post: operations["decide_case"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/review/cases/{id}/documents/{reference}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * A case's document
+         * @description The bytes of one of the case's documents, with its stored content type, `inline`,
+         *     `no-store`, `nosniff`, and a sandboxing Content-Security-Policy. Each read is audited.
+         *     Role `reviewer`. statusCodes: 200 (the file), 101, 403, 404.
+         */
+        readonly get: operations["read_document"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/review/cases/{id}/release": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Release a case
+         * @description Ends the operator's own claim on it (nothing when they hold none). Role `reviewer`.
+         *     statusCodes: 200, 101, 403, 404.
+         */
+        readonly post: operations["release_case"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/review/queue": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The review queue
+         * @description Attempts in review, oldest first, with their stage, claim and screening hits. Role
+         *     `reviewer`. statusCodes: 200, 101, 403.
+         */
+        readonly get: operations["review_queue"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/search": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Search users
+         * @description By e-mail (case-insensitive prefix, at least 3 characters), wire memo (as the domain reads
+         *     memos: case, spaces and hyphens do not matter) or a card's last four digits (exactly 4),
+         *     at most 20, by e-mail. Audited as `search`. Roles `reviewer`, `finance` or `admin`.
+         *     statusCodes: 200, 101, 403.
+         */
+        readonly get: operations["search_users"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/users/{id}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * A user's page
+         * @description The user's verifications (each one's newest attempt, with its case id), cards (cancelled
+         *     ones too, with balances and the operator's freeze reason), balances, live sessions and
+         *     newest 50 security events. Audited as `user.read`. Roles `reviewer`, `finance` or `admin`.
+         *     statusCodes: 200, 101, 403, 404.
+         */
+        readonly get: operations["show_user"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/users/{id}/sessions/end": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * End all of a user's sessions
+         * @description Every session of user `id` ends at once; answers the user's page. The user's security log
+         *     says `sessions_ended_by_operator` when any ended (without the operator's address). Audited
+         *     as `user.sessions.end`. Roles `finance` or `admin`. statusCodes: 200, 101, 403, 404.
+         */
+        readonly post: operations["end_sessions"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/users/{id}/sessions/{sessionId}/end": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * End one of a user's sessions
+         * @description The live session `sessionId` of user `id` ends at once; answers the user's page. The user's
+         *     security log says `session_ended_by_operator` (without the operator's address). Audited as
+         *     `user.session.end`. Roles `finance` or `admin`. statusCodes: 200, 101, 403, 404 (no such
+         *     user, or no such live session of theirs).
+         */
+        readonly post: operations["end_session"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/wires": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The wires
+         * @description Newest first, by status when given. Role `finance`. statusCodes: 200, 101, 403.
+         */
+        readonly get: operations["list_wires"];
+        readonly put?: never;
+        /**
+         * Record a wire
+         * @description Credited at once to the user its memo names when at most `FISCARD_OPS_WIRE_SECOND_ABOVE_USD`
+         *     (the user is mailed), `pending_approval` above, `unmatched` when the memo names nobody. The
+         *     same reference again with the same amount and memo answers the first receipt and moves
+         *     nothing. Role `finance`. statusCodes: 200, 101, 102, 403, 409 (the reference was recorded
+         *     with another amount or memo).
+         */
+        readonly post: operations["record_wire"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/wires/{id}/approve": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Approve a wire
+         * @description A `pending_approval` wire, by a finance operator who neither recorded nor assigned it:
+         *     credited (the user is mailed). Role `finance`. statusCodes: 200, 101, 403, 404, 409.
+         */
+        readonly post: operations["approve_wire"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/wires/{id}/assign": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Assign a wire
+         * @description An `unmatched` wire to the user with this e-mail address: credited at once, or
+         *     `pending_approval` above the threshold. Role `finance`. statusCodes: 200, 101, 102 (no
+         *     such user), 403, 404, 409 (not unmatched).
+         */
+        readonly post: operations["assign_wire"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/wires/{id}/return": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Return a wire
+         * @description An `unmatched` or `pending_approval` wire goes back to the sender's bank. Role `finance`.
+         *     statusCodes: 200, 101, 102 (reason), 403, 404, 409.
+         */
+        readonly post: operations["return_wire"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/withdrawals": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The withdrawals
+         * @description Oldest first, by status when given (`requested`: those waiting for review). Audited as
+         *     `withdrawal.list`. Role `finance`. statusCodes: 200, 101, 102 (an unknown status), 403.
+         */
+        readonly get: operations["list_ops_withdrawals"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/withdrawals/{id}/approve": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Approve a withdrawal
+         * @description A `requested` withdrawal (above the review threshold) is approved: its amount moves to the
+         *     payout queue. Audited as `withdrawal.approve`. Role `finance`. statusCodes: 200, 101, 403,
+         *     404, 409 (not requested).
+         */
+        readonly post: operations["approve_withdrawal"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/withdrawals/{id}/complete": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Record a payout completed
+         * @description The bank confirmed a `sent` payout: it left the platform's bank. Audited as
+         *     `withdrawal.complete`. Role `finance`. statusCodes: 200, 101, 403, 404, 409.
+         */
+        readonly post: operations["complete_withdrawal"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/withdrawals/{id}/reject": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Reject a withdrawal
+         * @description A `requested` or `approved` withdrawal is rejected with the reason: its amount goes back to
+         *     the user's USD account and the user is mailed. Audited as `withdrawal.reject`. Role
+         *     `finance`. statusCodes: 200, 101, 102 (reason), 403, 404, 409.
+         */
+        readonly post: operations["reject_withdrawal"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/withdrawals/{id}/return": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Record a payout returned
+         * @description The bank sent back a `sent` or `completed` payout: the whole amount, fee included, goes
+         *     back to the user's USD account, the bank account needs new details, and the user is
+         *     mailed. Audited as `withdrawal.return`. Role `finance`. statusCodes: 200, 101, 102
+         *     (reason), 403, 404, 409.
+         */
+        readonly post: operations["return_withdrawal"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/ops/withdrawals/{id}/send": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Record a payout sent
+         * @description An `approved` withdrawal was sent under the bank's reference: the fee is earned, the rest
+         *     is in transit, and the user is mailed. Audited as `withdrawal.send`. Role `finance`.
+         *     statusCodes: 200, 101, 102 (reference), 403, 404, 409.
+         */
+        readonly post: operations["send_withdrawal"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/product": {
         readonly parameters: {
             readonly query?: never;
@@ -871,6 +1588,28 @@ export interface paths {
          *     statusCodes: 200.
          */
         readonly get: operations["list_fund_products"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/readyz": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Readiness for traffic (outside /api)
+         * @description Served at `/readyz`, outside `/api`, for a load balancer's health check: 200 when the
+         *     database answers with every migration of this binary applied and the uploads' store answers;
+         *     503 with the reason otherwise. Answers a bare object, not the envelope.
+         */
+        readonly get: operations["readyz"];
         readonly put?: never;
         readonly post?: never;
         readonly delete?: never;
@@ -1388,7 +2127,8 @@ export interface paths {
         };
         /**
          * The security history
-         * @description The account's logins, changes and card reveals, newest first. statusCodes: 200, 101.
+         * @description The account's logins, changes and card reveals, and what an operator did to the account
+         *     (without the operator's IP or browser), newest first. statusCodes: 200, 101.
          */
         readonly get: operations["list_security_events"];
         readonly put?: never;
@@ -1796,6 +2536,25 @@ export interface components {
          * @enum {string}
          */
         readonly AssetState: "available";
+        /** @description One entry of the trail. */
+        readonly AuditEntry: {
+            readonly action: string;
+            /** @description What it became, or the action's detail (JSON). */
+            readonly after?: unknown;
+            /** @description What it was (JSON), when the action changed something. */
+            readonly before?: unknown;
+            /**
+             * Format: int64
+             * @description UTC milliseconds since the Unix epoch.
+             */
+            readonly createdAt: number;
+            /** @description Null from the command line. */
+            readonly ip?: string | null;
+            readonly operator: string;
+            /** Format: int64 */
+            readonly seq: number;
+            readonly subject: string;
+        };
         /** @description A binding key for an authenticator app. */
         readonly AuthenticatorKey: {
             /**
@@ -1924,6 +2683,31 @@ export interface components {
             /** @default null */
             readonly otherImg?: components["schemas"]["Input_String"];
         };
+        /** @description A BIN and its terms, as an operator types them. */
+        readonly BinForm: {
+            /** @default null */
+            readonly bin?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly exchangeRate?: components["schemas"]["Input_DecimalText"];
+            /** @default null */
+            readonly limitDaily?: components["schemas"]["Input_DecimalText"];
+            /** @default null */
+            readonly limitMonthly?: components["schemas"]["Input_DecimalText"];
+            /** @default null */
+            readonly limitPerTransaction?: components["schemas"]["Input_DecimalText"];
+            /** @default null */
+            readonly location?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly org?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly paymentRate?: components["schemas"]["Input_DecimalText"];
+            /** @default null */
+            readonly rechargeRate?: components["schemas"]["Input_DecimalText"];
+            /** @default null */
+            readonly refundRate?: components["schemas"]["Input_DecimalText"];
+            /** @default null */
+            readonly utcOffset?: components["schemas"]["Input_String"];
+        };
         /** @description A BIN a card can be applied for, with the terms its cards get. */
         readonly BinItem: components["schemas"]["TermsItem"] & {
             /** @description 6 to 8 digits. */
@@ -1972,6 +2756,13 @@ export interface components {
             /** @description MM/YY. */
             readonly expirationDate: string;
         };
+        /** @description Why an operator freezes or unfreezes a card. */
+        readonly CardFreezeForm: {
+            /** @default null */
+            readonly note?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly reason?: components["schemas"]["Input_String"];
+        };
         /** @description A card (SPEC §3). Amounts are exact decimal text in the card's currency. */
         readonly CardItem: components["schemas"]["TermsItem"] & {
             readonly bin: string;
@@ -2007,6 +2798,59 @@ export interface components {
         /** @description The card's new status. */
         readonly CardStatusChanged: {
             readonly cardStatus: components["schemas"]["CardStatus"];
+        };
+        /** @description Who holds a case, until when. */
+        readonly CaseClaim: {
+            /**
+             * Format: int64
+             * @description UTC milliseconds since the Unix epoch.
+             */
+            readonly expiresAt: number;
+            /** @description The holder's e-mail address. */
+            readonly operator: string;
+            readonly operatorId: string;
+        };
+        /** @description An uploaded document of an item. */
+        readonly CaseDocument: {
+            readonly contentType: string;
+            /** @description The name it was uploaded under. */
+            readonly name: string;
+            readonly reference: string;
+            /** Format: int64 */
+            readonly size: number;
+            /** @description Where its bytes are read (with the `Ops-Token` header). */
+            readonly url: string;
+        };
+        /** @description One field of the case, with what changed since the previous attempt. */
+        readonly CaseItem: {
+            /** @description The submitted value (text, list or null). */
+            readonly answer: unknown;
+            readonly changed: boolean;
+            readonly documents: readonly components["schemas"]["CaseDocument"][];
+            readonly field: string;
+            readonly labelKey: string;
+            /** @description The previous attempt's value, or null. */
+            readonly previousAnswer: unknown;
+            /**
+             * @description The previous attempt's documents of this field (their `url` reads them as the previous
+             *     attempt's), or none.
+             */
+            readonly previousDocuments: readonly components["schemas"]["CaseDocument"][];
+        };
+        /** @description The screening result the case was held for. */
+        readonly CaseScreening: {
+            readonly hits: readonly components["schemas"]["ScreeningHit"][];
+            /**
+             * Format: double
+             * @description The best hit's score.
+             */
+            readonly score: number;
+        };
+        /** @description The case's user. */
+        readonly CaseUser: {
+            readonly email: string;
+            readonly id: string;
+            readonly locale: string;
         };
         /** @description A coin's terms on one network. Amounts in the coin. */
         readonly ChainConfig: {
@@ -2053,6 +2897,14 @@ export interface components {
         };
         /** @description Change the login password, with the verification fields the policy asks for. */
         readonly ChangePasswordRequest: components["schemas"]["ChangePasswordForm"] & components["schemas"]["VerificationForm"];
+        /** @description A claim's end. */
+        readonly ClaimAnswer: {
+            /**
+             * Format: int64
+             * @description UTC milliseconds since the Unix epoch.
+             */
+            readonly expiresAt: number;
+        };
         /** @description A cleared authorization: the amount settled to the issuer, the fees to the platform. */
         readonly Cleared: {
             readonly fees: string;
@@ -2223,6 +3075,15 @@ export interface components {
             readonly unusableShares: string;
             readonly usableShares: string;
         };
+        /** @description An item of a decision. */
+        readonly DecidedItem: {
+            /** @description approve | reject */
+            readonly decision: string;
+            readonly field: string;
+            readonly message?: string | null;
+            readonly note?: string | null;
+            readonly reason?: null | components["schemas"]["RejectionReason"];
+        };
         /**
          * @description Why an authorization was declined.
          * @enum {string}
@@ -2296,11 +3157,24 @@ export interface components {
             readonly token?: components["schemas"]["Input_String"];
         };
         readonly Empty: null;
+        /** @description What the enrolment page shows: whose it is, and the authenticator secret to bind. */
+        readonly EnrolmentKey: {
+            readonly email: string;
+            /** @description For a QR code (issuer `fiscard ops`). */
+            readonly otpauthUri: string;
+            /** @description Base32. */
+            readonly secret: string;
+        };
+        /** @description An enrolment link's token. */
+        readonly EnrolmentStart: {
+            /** @default null */
+            readonly token?: components["schemas"]["Input_String"];
+        };
         /**
          * @description A stable key of the message catalogue (`error.<code>`), serialised as its code.
          * @enum {string}
          */
-        readonly ErrorCode: "malformed_input" | "invalid_type" | "required_input" | "required_choice" | "required_file" | "text_too_long" | "option_invalid" | "country_invalid" | "email_required" | "email_invalid" | "password_required" | "old_password_required" | "new_password_required" | "password_too_short" | "password_too_long" | "password_too_weak" | "password_same_as_old" | "confirm_required" | "password_mismatch" | "pin_required" | "pin_format" | "pin_too_simple" | "mfa_code_required" | "mfa_code_format" | "email_code_required" | "email_code_format" | "device_name_required" | "device_name_too_long" | "switch_target_invalid" | "switch_needs_authenticator" | "switch_needs_pin" | "mobile_invalid" | "mobile_code_mismatch" | "recharge_amount_required" | "amount_invalid" | "amount_too_many_decimals" | "amount_not_positive" | "insufficient_balance" | "withdrawal_amount_required" | "withdrawal_below_minimum" | "withdrawal_above_maximum" | "withdrawal_first_payout_cap" | "withdrawal_daily_limit" | "withdrawal_monthly_limit" | "bank_account_cooling_off" | "bank_account_needs_new_details" | "address_required" | "address_invalid" | "address_checksum" | "address_wrong_network" | "memo_required" | "memo_not_supported" | "amount_not_multiple" | "crypto_withdrawal_below_minimum" | "crypto_withdrawal_above_maximum" | "crypto_withdrawal_balance_below_minimum" | "crypto_withdrawal_daily_limit" | "withdraw_disabled" | "client_order_id_invalid" | "exchange_same_asset" | "exchange_pair_closed" | "exchange_amount_required" | "exchange_one_amount" | "exchange_below_minimum" | "exchange_above_maximum" | "exchange_amount_too_large" | "exchange_receives_nothing" | "routing_number_invalid" | "swift_invalid" | "account_number_invalid" | "iban_invalid" | "name_needs_latin" | "name_invalid_characters" | "date_invalid" | "birthday_in_future" | "underage" | "passport_number_invalid" | "ssn_invalid" | "file_value_invalid" | "director_names_too_many" | "file_type_unsupported" | "file_content_mismatch" | "file_name_too_long" | "file_too_large" | "file_empty" | "file_too_many" | "file_name_invalid" | "file_active_content" | "file_not_owned" | "rejected_unchanged" | "rejection_final" | "fund_amount_required" | "fund_below_minimum" | "fund_above_maximum" | "fund_product_closed" | "fund_source_invalid" | "fund_insufficient_shares" | "fund_redeem_whole" | "fund_position_matured";
+        readonly ErrorCode: "malformed_input" | "invalid_type" | "required_input" | "required_choice" | "required_file" | "text_too_long" | "option_invalid" | "country_invalid" | "email_required" | "email_invalid" | "password_required" | "old_password_required" | "new_password_required" | "password_too_short" | "password_too_long" | "password_too_weak" | "password_same_as_old" | "confirm_required" | "password_mismatch" | "pin_required" | "pin_format" | "pin_too_simple" | "mfa_code_required" | "mfa_code_format" | "email_code_required" | "email_code_format" | "device_name_required" | "device_name_too_long" | "switch_target_invalid" | "switch_needs_authenticator" | "switch_needs_pin" | "mobile_invalid" | "mobile_code_mismatch" | "recharge_amount_required" | "amount_invalid" | "amount_too_many_decimals" | "amount_not_positive" | "insufficient_balance" | "withdrawal_amount_required" | "withdrawal_below_minimum" | "withdrawal_above_maximum" | "withdrawal_first_payout_cap" | "withdrawal_daily_limit" | "withdrawal_monthly_limit" | "bank_account_cooling_off" | "bank_account_needs_new_details" | "address_required" | "address_invalid" | "address_checksum" | "address_wrong_network" | "memo_required" | "memo_not_supported" | "amount_not_multiple" | "crypto_withdrawal_below_minimum" | "crypto_withdrawal_above_maximum" | "crypto_withdrawal_balance_below_minimum" | "crypto_withdrawal_daily_limit" | "withdraw_disabled" | "client_order_id_invalid" | "exchange_same_asset" | "exchange_pair_closed" | "exchange_amount_required" | "exchange_one_amount" | "exchange_below_minimum" | "exchange_above_maximum" | "exchange_amount_too_large" | "exchange_receives_nothing" | "routing_number_invalid" | "swift_invalid" | "account_number_invalid" | "iban_invalid" | "name_needs_latin" | "name_invalid_characters" | "date_invalid" | "birthday_in_future" | "underage" | "passport_number_invalid" | "ssn_invalid" | "file_value_invalid" | "director_names_too_many" | "file_type_unsupported" | "file_content_mismatch" | "file_name_too_long" | "file_too_large" | "file_empty" | "file_too_many" | "file_name_invalid" | "file_active_content" | "file_not_owned" | "rejected_unchanged" | "rejection_final" | "fund_amount_required" | "fund_below_minimum" | "fund_above_maximum" | "fund_product_closed" | "fund_source_invalid" | "fund_insufficient_shares" | "fund_redeem_whole" | "fund_position_matured" | "bin_number_invalid" | "rate_invalid" | "bin_limits_order" | "utc_offset_invalid";
         /**
          * @description One event. Amounts are decimal text: `amount` in the payment's `currency`, and
          *     `billingAmount` in the card's currency (the network's conversion; equal to `amount` when
@@ -2341,16 +3215,19 @@ export interface components {
              * @description UTC milliseconds since the Unix epoch.
              */
             readonly createTime: number;
-            /** @description The browser's user agent. */
-            readonly device: string;
+            /** @description The browser's user agent; null for what an operator did. */
+            readonly device: string | null;
             readonly id: string;
-            readonly ip: string;
+            /** @description Null for what an operator did (staff's addresses are not shown). */
+            readonly ip: string | null;
             /**
              * @description registered, login_succeeded, login_failed, login_locked, logout, password_reset,
              *     session_revoked, other_sessions_revoked, pin_set, pin_changed, password_changed,
              *     authenticator_bound, authenticator_removed, switch_changed, mobile_bound, card_issued,
              *     card_revealed, card_frozen, card_unfrozen, card_cancelled, bank_account_added,
-             *     bank_account_deleted, withdrawal_requested, withdrawal_cancelled.
+             *     bank_account_deleted, withdrawal_requested, withdrawal_cancelled; what an operator did:
+             *     card_frozen_by_operator, card_unfrozen_by_operator, session_ended_by_operator,
+             *     sessions_ended_by_operator.
              */
             readonly kind: string;
         };
@@ -2515,6 +3392,12 @@ export interface components {
             /** @description The security PIN (`securityPassword`). */
             readonly security: boolean;
         };
+        /** @description A screening feature's score. */
+        readonly FeatureScore: {
+            readonly feature: string;
+            /** Format: double */
+            readonly score: number;
+        };
         /** @description The fee: a fixed part plus a share of the amount. */
         readonly FeeTerms: {
             /** @description USD, charged on every withdrawal. */
@@ -2558,6 +3441,13 @@ export interface components {
              * @description jpg, jpeg, png or pdf; at most 10 MB; a name of at most 50 characters.
              */
             readonly file: string;
+        };
+        /** @description The first reviewer's approval (stage second_approval). */
+        readonly FirstDecision: {
+            /** Format: int64 */
+            readonly decidedAt: number;
+            readonly items: readonly components["schemas"]["DecidedItem"][];
+            readonly operator: string;
         };
         /** @enum {string} */
         readonly FirstStep: "secureAccount" | "verifyIdentity" | "applyCard" | "fundCard";
@@ -2909,6 +3799,24 @@ export interface components {
          * @enum {integer}
          */
         readonly InvestorType: 0 | 1;
+        /** @description The invited operator and the enrolment link to give them (valid 24 hours, once). */
+        readonly InvitedOperator: {
+            readonly enrolmentUrl: string;
+            readonly operator: components["schemas"]["OpsOperator"];
+        };
+        /** @description One item's decision, as sent. */
+        readonly ItemDecisionInput: {
+            /** @default null */
+            readonly decision?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly field?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly message?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly note?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly reason?: components["schemas"]["Input_String"];
+        };
         /** @description The three spending limits, exact decimal text in the card's currency. */
         readonly Limits: {
             readonly daily: string;
@@ -2962,12 +3870,241 @@ export interface components {
          * @enum {string}
          */
         readonly Network: "BTC" | "ETH" | "TRX";
+        /** @description Invite an operator. */
+        readonly NewOperator: components["schemas"]["EmailForm"] & {
+            /** @description At least one. */
+            readonly roles?: readonly components["schemas"]["Role"][];
+        };
         /** @description Register and recover, password step: the new password twice. */
         readonly NewPasswordForm: {
             /** @default null */
             readonly confirm?: components["schemas"]["Input_String"];
             /** @default null */
             readonly password?: components["schemas"]["Input_String"];
+        };
+        /** @description A balance of one of the user's accounts. */
+        readonly OpsBalance: {
+            /** @description main | bank */
+            readonly account: string;
+            /** @description USD or a coin's code. */
+            readonly asset: string;
+            /** @description Exact decimal text in the asset's scale. */
+            readonly available: string;
+        };
+        /** @description A BIN and the terms its new cards get. */
+        readonly OpsBin: {
+            readonly bin: string;
+            readonly currency: string;
+            /** @description New cards may be issued under it. */
+            readonly enabled: boolean;
+            readonly exchangeRate: string;
+            readonly limitDaily: string;
+            readonly limitMonthly: string;
+            /** @description In the card's currency, e.g. "10000.00". */
+            readonly limitPerTransaction: string;
+            /** @description ISO 3166-1 alpha-2. */
+            readonly location: string;
+            /** @description The card scheme. */
+            readonly org: string;
+            readonly paymentRate: string;
+            /** @description Fractions: "0.01" is 1%. */
+            readonly rechargeRate: string;
+            readonly refundRate: string;
+            /** @description The time zone its cards count their spending in, e.g. "+08:00". */
+            readonly utcOffset: string;
+        };
+        /** @description A user's card as the console shows it. */
+        readonly OpsCard: {
+            /** @description In the card's currency, exact decimal text. */
+            readonly balance: string;
+            readonly cardKey: string;
+            readonly currency: string;
+            /**
+             * @description The operator's reason when an operator froze it (`suspected_fraud`, `customer_request`,
+             *     `lost_or_stolen`, `compliance`, `other`); null otherwise.
+             */
+            readonly frozenReason?: string | null;
+            readonly last4: string;
+            /** @description normal | frozen | expired | cancelled */
+            readonly status: string;
+        };
+        /** @description One of a user's cards as a search hit shows it. */
+        readonly OpsCardHit: {
+            readonly cardKey: string;
+            readonly last4: string;
+            /** @description normal | frozen | expired | cancelled */
+            readonly status: string;
+        };
+        /**
+         * @description `POST ops/enrolment/finish`: the link's token, the new password twice and the first code of
+         *     the authenticator just bound.
+         */
+        readonly OpsEnrolmentForm: {
+            /** @default null */
+            readonly code?: components["schemas"]["Input_Code"];
+            /** @default null */
+            readonly confirm?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly password?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly token?: components["schemas"]["Input_String"];
+        };
+        /** @description `POST ops/login`: e-mail, password and the authenticator's code, all three always. */
+        readonly OpsLoginForm: {
+            /** @default null */
+            readonly code?: components["schemas"]["Input_Code"];
+            /** @default null */
+            readonly email?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly password?: components["schemas"]["Input_String"];
+        };
+        /** @description An operator, as the console shows them. */
+        readonly OpsOperator: {
+            /**
+             * Format: int64
+             * @description UTC milliseconds since the Unix epoch.
+             */
+            readonly createdAt: number;
+            readonly email: string;
+            /**
+             * Format: int64
+             * @description UTC milliseconds since the Unix epoch; null until enrolled.
+             */
+            readonly enrolledAt?: number | null;
+            readonly id: string;
+            readonly roles: readonly components["schemas"]["Role"][];
+            /** @description invited | active | disabled */
+            readonly status: string;
+        };
+        /** @description The bank account a withdrawal goes to. */
+        readonly OpsPayoutAccount: {
+            readonly accountHolder: string;
+            /** @description Masked: the last four characters shown. */
+            readonly accountNumber: string;
+            /** @description ISO 3166-1 alpha-2. */
+            readonly bankCountry: string;
+            readonly bankName: string;
+        };
+        /** @description One entry of the user's security log. */
+        readonly OpsSecurityEvent: {
+            /**
+             * Format: int64
+             * @description UTC milliseconds since the Unix epoch.
+             */
+            readonly createdAt: number;
+            readonly id: string;
+            /** @description Null for what an operator did. */
+            readonly ip: string | null;
+            /**
+             * @description As the user's security history names it (`login_succeeded`, `card_frozen`,
+             *     `card_frozen_by_operator`…).
+             */
+            readonly kind: string;
+            /** @description Null for what an operator did. */
+            readonly userAgent: string | null;
+        };
+        /** @description A live session of the user. */
+        readonly OpsSession: {
+            /**
+             * Format: int64
+             * @description UTC milliseconds since the Unix epoch.
+             */
+            readonly createdAt: number;
+            readonly id: string;
+            readonly ip: string;
+            /**
+             * Format: int64
+             * @description UTC milliseconds since the Unix epoch.
+             */
+            readonly lastSeenAt: number;
+            readonly userAgent: string;
+        };
+        /** @description A user's page in the console. */
+        readonly OpsUser: {
+            readonly balances: readonly components["schemas"]["OpsBalance"][];
+            /** @description Newest first, cancelled ones too. */
+            readonly cards: readonly components["schemas"]["OpsCard"][];
+            /**
+             * Format: int64
+             * @description UTC milliseconds since the Unix epoch.
+             */
+            readonly createdAt: number;
+            readonly email: string;
+            readonly id: string;
+            readonly locale: string;
+            /** @description The user's wire memo; null until they were given one. */
+            readonly memo?: string | null;
+            /** @description The newest 50, newest first. */
+            readonly securityEvents: readonly components["schemas"]["OpsSecurityEvent"][];
+            /** @description The live ones, most recently used first. */
+            readonly sessions: readonly components["schemas"]["OpsSession"][];
+            readonly verifications: readonly components["schemas"]["OpsVerification"][];
+        };
+        /** @description A user the search found. */
+        readonly OpsUserHit: {
+            readonly cards: readonly components["schemas"]["OpsCardHit"][];
+            readonly email: string;
+            readonly id: string;
+            /** @description The user's wire memo; null until they were given one. */
+            readonly memo?: string | null;
+        };
+        /** @description The newest attempt of one verification. */
+        readonly OpsVerification: {
+            /** Format: int32 */
+            readonly attempt: number;
+            /** @description The attempt's id, the review case's. */
+            readonly caseId: string;
+            /** @description in_review | approved | rejected */
+            readonly status: string;
+            /** @description basic | investor | aml | qualify */
+            readonly verification: string;
+        };
+        /** @description A USD withdrawal to a user's bank account. */
+        readonly OpsWithdrawal: {
+            readonly account: components["schemas"]["OpsPayoutAccount"];
+            /** @description USD taken from the user's account, e.g. "1000.00". */
+            readonly amount: string;
+            /**
+             * Format: int64
+             * @description UTC milliseconds since the Unix epoch.
+             */
+            readonly approvedAt?: number | null;
+            /** @description The approving operator (`auto` under the review threshold). */
+            readonly approvedBy?: string | null;
+            /** @description The bank's reference once sent. */
+            readonly bankReference?: string | null;
+            /**
+             * Format: int64
+             * @description UTC milliseconds since the Unix epoch: rejected, cancelled or returned.
+             */
+            readonly closedAt?: number | null;
+            /**
+             * Format: int64
+             * @description UTC milliseconds since the Unix epoch.
+             */
+            readonly completedAt?: number | null;
+            /**
+             * Format: int64
+             * @description UTC milliseconds since the Unix epoch.
+             */
+            readonly createdAt: number;
+            /** @description USD kept as the fee. */
+            readonly fee: string;
+            readonly id: string;
+            /** @description Above the review threshold: waited for a finance operator's approval. */
+            readonly needsReview: boolean;
+            /** @description Why it was rejected or returned. */
+            readonly reason?: string | null;
+            /** @description USD the bank account receives. */
+            readonly received: string;
+            /**
+             * Format: int64
+             * @description UTC milliseconds since the Unix epoch.
+             */
+            readonly sentAt?: number | null;
+            /** @description requested | approved | sent | completed | rejected | cancelled | returned */
+            readonly status: string;
+            readonly user?: null | components["schemas"]["WireUser"];
         };
         /** @description A card order (SPEC §3). */
         readonly OrderItem: {
@@ -3001,6 +4138,30 @@ export interface components {
             readonly id: string;
             readonly nickname: string;
         };
+        /** @description Why a withdrawal is rejected, or why the bank returned its payout. */
+        readonly PayoutReasonForm: {
+            /** @default null */
+            readonly reason?: components["schemas"]["Input_String"];
+        };
+        /** @description The bank's reference of a payout sent. */
+        readonly PayoutSentForm: {
+            /** @default null */
+            readonly reference?: components["schemas"]["Input_String"];
+        };
+        /** @description The previous attempt of the same verification. */
+        readonly PreviousAttempt: {
+            /** Format: int32 */
+            readonly attempt: number;
+            /** Format: int64 */
+            readonly decidedAt?: number | null;
+            readonly items: readonly components["schemas"]["PreviousItem"][];
+        };
+        /** @description An item of a rejection the user was shown. */
+        readonly PreviousItem: {
+            readonly field: string;
+            readonly message: string;
+            readonly reason: string;
+        };
         /**
          * @description What the previews and forms need of a product: its type, rate, asset and, for a fixed
          *     product, its dates.
@@ -3033,6 +4194,48 @@ export interface components {
             /** @description The last answers given (none yet: empty), by field. */
             readonly answers: Record<string, never>;
             readonly status: components["schemas"]["IdentityStatus"];
+        };
+        /** @description A case in the queue. */
+        readonly QueueCase: {
+            /**
+             * Format: int32
+             * @description The attempt's number (1, 2, …).
+             */
+            readonly attempt: number;
+            /** @description The attempt's id. */
+            readonly caseId: string;
+            readonly claim?: null | components["schemas"]["CaseClaim"];
+            readonly email: string;
+            /** @description Who gave the first approval (stage second_approval). */
+            readonly firstReviewer?: string | null;
+            /** @description INDIVIDUAL | COMPANY for an investor certification. */
+            readonly investorType?: string | null;
+            readonly screeningHits: number;
+            /** @description review | second_approval */
+            readonly stage: string;
+            /**
+             * Format: int64
+             * @description UTC milliseconds since the Unix epoch.
+             */
+            readonly submittedAt: number;
+            /** @description basic | investor | aml | qualify */
+            readonly verification: string;
+        };
+        /** @description Whether the instance can take traffic, and if not, why. */
+        readonly Readiness: {
+            /** @description `ok` or `unreachable`. */
+            readonly database: string;
+            /**
+             * @description `applied`, `pending` (this binary knows migrations the database lacks) or `unknown`
+             *     (the database does not answer).
+             */
+            readonly migrations: string;
+            /** @description `ok` or `unreachable`: the uploads' store (a local folder or S3). */
+            readonly objectStore: string;
+            /** @description Why the instance is not ready, in words; absent when it is. */
+            readonly reason?: string | null;
+            /** @description `ready` or `not_ready`. */
+            readonly status: string;
         };
         readonly RechargeForm: {
             /** @default null */
@@ -3301,6 +4504,25 @@ export interface components {
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
+        readonly Reply_ClaimAnswer: {
+            /** @description A claim's end. */
+            readonly content: {
+                /**
+                 * Format: int64
+                 * @description UTC milliseconds since the Unix epoch.
+                 */
+                readonly expiresAt: number;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
         readonly Reply_CodeAnswer: {
             /** @description What a resend answers: as the first step of its flow, or the wait. */
             readonly content: components["schemas"]["ResendAfter"] | components["schemas"]["CodeSent"];
@@ -3447,6 +4669,25 @@ export interface components {
         } | components["schemas"]["Refusal"];
         readonly Reply_Empty: {
             readonly content: null;
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_EnrolmentKey: {
+            /** @description What the enrolment page shows: whose it is, and the authenticator secret to bind. */
+            readonly content: {
+                readonly email: string;
+                /** @description For a QR code (issuer `fiscard ops`). */
+                readonly otpauthUri: string;
+                /** @description Base32. */
+                readonly secret: string;
+            };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
             /**
@@ -3777,6 +5018,22 @@ export interface components {
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
+        readonly Reply_InvitedOperator: {
+            /** @description The invited operator and the enrolment link to give them (valid 24 hours, once). */
+            readonly content: {
+                readonly enrolmentUrl: string;
+                readonly operator: components["schemas"]["OpsOperator"];
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
         readonly Reply_LoginAnswer: {
             /** @description A session, or what step 2 needs. */
             readonly content: components["schemas"]["Session"] | components["schemas"]["LoginTicket"];
@@ -3799,6 +5056,236 @@ export interface components {
                 readonly mobileCode: string;
                 /** @description ISO 3166-1 alpha-2. */
                 readonly mobileCountry: string;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_OpsBin: {
+            /** @description A BIN and the terms its new cards get. */
+            readonly content: {
+                readonly bin: string;
+                readonly currency: string;
+                /** @description New cards may be issued under it. */
+                readonly enabled: boolean;
+                readonly exchangeRate: string;
+                readonly limitDaily: string;
+                readonly limitMonthly: string;
+                /** @description In the card's currency, e.g. "10000.00". */
+                readonly limitPerTransaction: string;
+                /** @description ISO 3166-1 alpha-2. */
+                readonly location: string;
+                /** @description The card scheme. */
+                readonly org: string;
+                readonly paymentRate: string;
+                /** @description Fractions: "0.01" is 1%. */
+                readonly rechargeRate: string;
+                readonly refundRate: string;
+                /** @description The time zone its cards count their spending in, e.g. "+08:00". */
+                readonly utcOffset: string;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_OpsCard: {
+            /** @description A user's card as the console shows it. */
+            readonly content: {
+                /** @description In the card's currency, exact decimal text. */
+                readonly balance: string;
+                readonly cardKey: string;
+                readonly currency: string;
+                /**
+                 * @description The operator's reason when an operator froze it (`suspected_fraud`, `customer_request`,
+                 *     `lost_or_stolen`, `compliance`, `other`); null otherwise.
+                 */
+                readonly frozenReason?: string | null;
+                readonly last4: string;
+                /** @description normal | frozen | expired | cancelled */
+                readonly status: string;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_OpsOperator: {
+            /** @description An operator, as the console shows them. */
+            readonly content: {
+                /**
+                 * Format: int64
+                 * @description UTC milliseconds since the Unix epoch.
+                 */
+                readonly createdAt: number;
+                readonly email: string;
+                /**
+                 * Format: int64
+                 * @description UTC milliseconds since the Unix epoch; null until enrolled.
+                 */
+                readonly enrolledAt?: number | null;
+                readonly id: string;
+                readonly roles: readonly components["schemas"]["Role"][];
+                /** @description invited | active | disabled */
+                readonly status: string;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_OpsSession: {
+            /** @description An operator session: `token` goes in the `Ops-Token` header. */
+            readonly content: {
+                readonly operator: components["schemas"]["OpsOperator"];
+                readonly token: string;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_OpsUser: {
+            /** @description A user's page in the console. */
+            readonly content: {
+                readonly balances: readonly components["schemas"]["OpsBalance"][];
+                /** @description Newest first, cancelled ones too. */
+                readonly cards: readonly components["schemas"]["OpsCard"][];
+                /**
+                 * Format: int64
+                 * @description UTC milliseconds since the Unix epoch.
+                 */
+                readonly createdAt: number;
+                readonly email: string;
+                readonly id: string;
+                readonly locale: string;
+                /** @description The user's wire memo; null until they were given one. */
+                readonly memo?: string | null;
+                /** @description The newest 50, newest first. */
+                readonly securityEvents: readonly components["schemas"]["OpsSecurityEvent"][];
+                /** @description The live ones, most recently used first. */
+                readonly sessions: readonly components["schemas"]["OpsSession"][];
+                readonly verifications: readonly components["schemas"]["OpsVerification"][];
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_OpsWithdrawal: {
+            /** @description A USD withdrawal to a user's bank account. */
+            readonly content: {
+                readonly account: components["schemas"]["OpsPayoutAccount"];
+                /** @description USD taken from the user's account, e.g. "1000.00". */
+                readonly amount: string;
+                /**
+                 * Format: int64
+                 * @description UTC milliseconds since the Unix epoch.
+                 */
+                readonly approvedAt?: number | null;
+                /** @description The approving operator (`auto` under the review threshold). */
+                readonly approvedBy?: string | null;
+                /** @description The bank's reference once sent. */
+                readonly bankReference?: string | null;
+                /**
+                 * Format: int64
+                 * @description UTC milliseconds since the Unix epoch: rejected, cancelled or returned.
+                 */
+                readonly closedAt?: number | null;
+                /**
+                 * Format: int64
+                 * @description UTC milliseconds since the Unix epoch.
+                 */
+                readonly completedAt?: number | null;
+                /**
+                 * Format: int64
+                 * @description UTC milliseconds since the Unix epoch.
+                 */
+                readonly createdAt: number;
+                /** @description USD kept as the fee. */
+                readonly fee: string;
+                readonly id: string;
+                /** @description Above the review threshold: waited for a finance operator's approval. */
+                readonly needsReview: boolean;
+                /** @description Why it was rejected or returned. */
+                readonly reason?: string | null;
+                /** @description USD the bank account receives. */
+                readonly received: string;
+                /**
+                 * Format: int64
+                 * @description UTC milliseconds since the Unix epoch.
+                 */
+                readonly sentAt?: number | null;
+                /** @description requested | approved | sent | completed | rejected | cancelled | returned */
+                readonly status: string;
+                readonly user?: null | components["schemas"]["WireUser"];
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_Page_AuditEntry: {
+            /** @description One page of a list. */
+            readonly content: {
+                readonly list: readonly {
+                    readonly action: string;
+                    /** @description What it became, or the action's detail (JSON). */
+                    readonly after?: unknown;
+                    /** @description What it was (JSON), when the action changed something. */
+                    readonly before?: unknown;
+                    /**
+                     * Format: int64
+                     * @description UTC milliseconds since the Unix epoch.
+                     */
+                    readonly createdAt: number;
+                    /** @description Null from the command line. */
+                    readonly ip?: string | null;
+                    readonly operator: string;
+                    /** Format: int64 */
+                    readonly seq: number;
+                    readonly subject: string;
+                }[];
+                /** Format: int64 */
+                readonly totalCount: number;
+                /** Format: int64 */
+                readonly totalPage: number;
             };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
@@ -3910,16 +5397,19 @@ export interface components {
                      * @description UTC milliseconds since the Unix epoch.
                      */
                     readonly createTime: number;
-                    /** @description The browser's user agent. */
-                    readonly device: string;
+                    /** @description The browser's user agent; null for what an operator did. */
+                    readonly device: string | null;
                     readonly id: string;
-                    readonly ip: string;
+                    /** @description Null for what an operator did (staff's addresses are not shown). */
+                    readonly ip: string | null;
                     /**
                      * @description registered, login_succeeded, login_failed, login_locked, logout, password_reset,
                      *     session_revoked, other_sessions_revoked, pin_set, pin_changed, password_changed,
                      *     authenticator_bound, authenticator_removed, switch_changed, mobile_bound, card_issued,
                      *     card_revealed, card_frozen, card_unfrozen, card_cancelled, bank_account_added,
-                     *     bank_account_deleted, withdrawal_requested, withdrawal_cancelled.
+                     *     bank_account_deleted, withdrawal_requested, withdrawal_cancelled; what an operator did:
+                     *     card_frozen_by_operator, card_unfrozen_by_operator, session_ended_by_operator,
+                     *     sessions_ended_by_operator.
                      */
                     readonly kind: string;
                 }[];
@@ -4037,6 +5527,70 @@ export interface components {
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
+        readonly Reply_Page_OpsWithdrawal: {
+            /** @description One page of a list. */
+            readonly content: {
+                readonly list: readonly {
+                    readonly account: components["schemas"]["OpsPayoutAccount"];
+                    /** @description USD taken from the user's account, e.g. "1000.00". */
+                    readonly amount: string;
+                    /**
+                     * Format: int64
+                     * @description UTC milliseconds since the Unix epoch.
+                     */
+                    readonly approvedAt?: number | null;
+                    /** @description The approving operator (`auto` under the review threshold). */
+                    readonly approvedBy?: string | null;
+                    /** @description The bank's reference once sent. */
+                    readonly bankReference?: string | null;
+                    /**
+                     * Format: int64
+                     * @description UTC milliseconds since the Unix epoch: rejected, cancelled or returned.
+                     */
+                    readonly closedAt?: number | null;
+                    /**
+                     * Format: int64
+                     * @description UTC milliseconds since the Unix epoch.
+                     */
+                    readonly completedAt?: number | null;
+                    /**
+                     * Format: int64
+                     * @description UTC milliseconds since the Unix epoch.
+                     */
+                    readonly createdAt: number;
+                    /** @description USD kept as the fee. */
+                    readonly fee: string;
+                    readonly id: string;
+                    /** @description Above the review threshold: waited for a finance operator's approval. */
+                    readonly needsReview: boolean;
+                    /** @description Why it was rejected or returned. */
+                    readonly reason?: string | null;
+                    /** @description USD the bank account receives. */
+                    readonly received: string;
+                    /**
+                     * Format: int64
+                     * @description UTC milliseconds since the Unix epoch.
+                     */
+                    readonly sentAt?: number | null;
+                    /** @description requested | approved | sent | completed | rejected | cancelled | returned */
+                    readonly status: string;
+                    readonly user?: null | components["schemas"]["WireUser"];
+                }[];
+                /** Format: int64 */
+                readonly totalCount: number;
+                /** Format: int64 */
+                readonly totalPage: number;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
         readonly Reply_Page_OrderItem: {
             /** @description One page of a list. */
             readonly content: {
@@ -4058,6 +5612,49 @@ export interface components {
                      */
                     readonly status: number;
                     readonly type: components["schemas"]["OrderType"];
+                }[];
+                /** Format: int64 */
+                readonly totalCount: number;
+                /** Format: int64 */
+                readonly totalPage: number;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_Page_QueueCase: {
+            /** @description One page of a list. */
+            readonly content: {
+                readonly list: readonly {
+                    /**
+                     * Format: int32
+                     * @description The attempt's number (1, 2, …).
+                     */
+                    readonly attempt: number;
+                    /** @description The attempt's id. */
+                    readonly caseId: string;
+                    readonly claim?: null | components["schemas"]["CaseClaim"];
+                    readonly email: string;
+                    /** @description Who gave the first approval (stage second_approval). */
+                    readonly firstReviewer?: string | null;
+                    /** @description INDIVIDUAL | COMPANY for an investor certification. */
+                    readonly investorType?: string | null;
+                    readonly screeningHits: number;
+                    /** @description review | second_approval */
+                    readonly stage: string;
+                    /**
+                     * Format: int64
+                     * @description UTC milliseconds since the Unix epoch.
+                     */
+                    readonly submittedAt: number;
+                    /** @description basic | investor | aml | qualify */
+                    readonly verification: string;
                 }[];
                 /** Format: int64 */
                 readonly totalCount: number;
@@ -4214,6 +5811,49 @@ export interface components {
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
+        readonly Reply_Page_WireReceipt: {
+            /** @description One page of a list. */
+            readonly content: {
+                readonly list: readonly {
+                    /** @description USD, e.g. "1000.00". */
+                    readonly amount: string;
+                    readonly approvedBy?: string | null;
+                    /**
+                     * Format: int64
+                     * @description UTC milliseconds since the Unix epoch.
+                     */
+                    readonly createdAt: number;
+                    /**
+                     * Format: int64
+                     * @description UTC milliseconds since the Unix epoch; null while waiting.
+                     */
+                    readonly decidedAt?: number | null;
+                    readonly id: string;
+                    readonly matchedBy?: string | null;
+                    readonly memo: string;
+                    readonly recordedBy: string;
+                    readonly reference: string;
+                    readonly returnReason?: string | null;
+                    readonly sender?: string | null;
+                    /** @description credited | unmatched | pending_approval | returned */
+                    readonly status: string;
+                    readonly user?: null | components["schemas"]["WireUser"];
+                }[];
+                /** Format: int64 */
+                readonly totalCount: number;
+                /** Format: int64 */
+                readonly totalPage: number;
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
         readonly Reply_Page_WithdrawalItem: {
             /** @description One page of a list. */
             readonly content: {
@@ -4318,6 +5958,37 @@ export interface components {
         readonly Reply_Registration: {
             /** @description Step 1 mailed a code; step 2 opened a session. */
             readonly content: components["schemas"]["CodeSent"] | components["schemas"]["Session"];
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_ReviewCase: {
+            /** @description A case as the reviewer sees it. */
+            readonly content: {
+                /** Format: int32 */
+                readonly attempt: number;
+                readonly caseId: string;
+                readonly claim?: null | components["schemas"]["CaseClaim"];
+                readonly firstDecision?: null | components["schemas"]["FirstDecision"];
+                readonly investorType?: string | null;
+                readonly items: readonly components["schemas"]["CaseItem"][];
+                readonly previous?: null | components["schemas"]["PreviousAttempt"];
+                readonly screening?: null | components["schemas"]["CaseScreening"];
+                /** @description review | second_approval */
+                readonly stage: string;
+                /** @description in_review | approved | rejected */
+                readonly status: string;
+                /** Format: int64 */
+                readonly submittedAt: number;
+                readonly user: components["schemas"]["CaseUser"];
+                readonly verification: string;
+            };
             /** @description A text in the caller's language (`User-Lang`). */
             readonly message: string;
             /**
@@ -4583,6 +6254,84 @@ export interface components {
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
+        readonly Reply_Vec_OpsBin: {
+            readonly content: readonly {
+                readonly bin: string;
+                readonly currency: string;
+                /** @description New cards may be issued under it. */
+                readonly enabled: boolean;
+                readonly exchangeRate: string;
+                readonly limitDaily: string;
+                readonly limitMonthly: string;
+                /** @description In the card's currency, e.g. "10000.00". */
+                readonly limitPerTransaction: string;
+                /** @description ISO 3166-1 alpha-2. */
+                readonly location: string;
+                /** @description The card scheme. */
+                readonly org: string;
+                readonly paymentRate: string;
+                /** @description Fractions: "0.01" is 1%. */
+                readonly rechargeRate: string;
+                readonly refundRate: string;
+                /** @description The time zone its cards count their spending in, e.g. "+08:00". */
+                readonly utcOffset: string;
+            }[];
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_Vec_OpsOperator: {
+            readonly content: readonly {
+                /**
+                 * Format: int64
+                 * @description UTC milliseconds since the Unix epoch.
+                 */
+                readonly createdAt: number;
+                readonly email: string;
+                /**
+                 * Format: int64
+                 * @description UTC milliseconds since the Unix epoch; null until enrolled.
+                 */
+                readonly enrolledAt?: number | null;
+                readonly id: string;
+                readonly roles: readonly components["schemas"]["Role"][];
+                /** @description invited | active | disabled */
+                readonly status: string;
+            }[];
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
+        readonly Reply_Vec_OpsUserHit: {
+            readonly content: readonly {
+                readonly cards: readonly components["schemas"]["OpsCardHit"][];
+                readonly email: string;
+                readonly id: string;
+                /** @description The user's wire memo; null until they were given one. */
+                readonly memo?: string | null;
+            }[];
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
         readonly Reply_Vec_SessionEntry: {
             readonly content: readonly {
                 /**
@@ -4733,6 +6482,43 @@ export interface components {
             /** @enum {integer} */
             readonly statusCode: 200;
         } | components["schemas"]["Refusal"];
+        readonly Reply_WireReceipt: {
+            /** @description A wire received at the platform's bank. */
+            readonly content: {
+                /** @description USD, e.g. "1000.00". */
+                readonly amount: string;
+                readonly approvedBy?: string | null;
+                /**
+                 * Format: int64
+                 * @description UTC milliseconds since the Unix epoch.
+                 */
+                readonly createdAt: number;
+                /**
+                 * Format: int64
+                 * @description UTC milliseconds since the Unix epoch; null while waiting.
+                 */
+                readonly decidedAt?: number | null;
+                readonly id: string;
+                readonly matchedBy?: string | null;
+                readonly memo: string;
+                readonly recordedBy: string;
+                readonly reference: string;
+                readonly returnReason?: string | null;
+                readonly sender?: string | null;
+                /** @description credited | unmatched | pending_approval | returned */
+                readonly status: string;
+                readonly user?: null | components["schemas"]["WireUser"];
+            };
+            /** @description A text in the caller's language (`User-Lang`). */
+            readonly message: string;
+            /**
+             * @description The catalogue key of `message` (`api.…`, in `crates/server/locales`), so that a client
+             *     still showing it after the user chose another language can show it in that one.
+             */
+            readonly messageKey: string;
+            /** @enum {integer} */
+            readonly statusCode: 200;
+        } | components["schemas"]["Refusal"];
         readonly Reply_WithdrawalItem: {
             /**
              * @description A USD withdrawal. Amounts are exact decimal text in USD; times are milliseconds since the
@@ -4831,9 +6617,53 @@ export interface components {
              */
             readonly retryAfter: number;
         };
+        /** @description A case as the reviewer sees it. */
+        readonly ReviewCase: {
+            /** Format: int32 */
+            readonly attempt: number;
+            readonly caseId: string;
+            readonly claim?: null | components["schemas"]["CaseClaim"];
+            readonly firstDecision?: null | components["schemas"]["FirstDecision"];
+            readonly investorType?: string | null;
+            readonly items: readonly components["schemas"]["CaseItem"][];
+            readonly previous?: null | components["schemas"]["PreviousAttempt"];
+            readonly screening?: null | components["schemas"]["CaseScreening"];
+            /** @description review | second_approval */
+            readonly stage: string;
+            /** @description in_review | approved | rejected */
+            readonly status: string;
+            /** Format: int64 */
+            readonly submittedAt: number;
+            readonly user: components["schemas"]["CaseUser"];
+            readonly verification: string;
+        };
+        /** @description A decision on every item of a case. */
+        readonly ReviewDecisionForm: {
+            /**
+             * @description One item for each of the case's fields, in any order.
+             * @default []
+             */
+            readonly items?: readonly components["schemas"]["ItemDecisionInput"][];
+            /** @default null */
+            readonly kind?: components["schemas"]["Input_String"];
+        };
         /** @description How many sessions were signed out. */
         readonly Revoked: {
             readonly revoked: number;
+        };
+        /**
+         * @description What an operator may do; each endpoint names the roles it accepts (`admin` does not imply
+         *     the others).
+         * @enum {string}
+         */
+        readonly Role: "reviewer" | "finance" | "admin";
+        /** @description A listed name that matched. */
+        readonly ScreeningHit: {
+            readonly features: readonly components["schemas"]["FeatureScore"][];
+            readonly list: string;
+            readonly name: string;
+            /** Format: double */
+            readonly score: number;
         };
         /** @description A session: send `token` as `Access-Token`. The factor flags are all false. */
         readonly Session: components["schemas"]["Factors"] & {
@@ -4884,7 +6714,7 @@ export interface components {
          * @description The outcome of an `/api` call. 200 is success; every other code is a refusal, answered with HTTP 200 unless it says otherwise.
          *
          *     - `200` Ok: Success: `content` holds the answer.
-         *     - `101` NotLoggedIn: Not logged in, or the session expired: no `Access-Token`, or a dead one.
+         *     - `101` NotLoggedIn: Not logged in, or the session expired: no `Access-Token` (the console's routes: no `Ops-Token`), or a dead one.
          *     - `102` Validation: Validation failed: `content` is the list of field errors (`ShownFieldError`) and `message` the first one's text.
          *     - `103` VerificationRequired: Verification required: `content` (`Factors`) says which of `email` (`emailCaptcha`), `mfa` (`mfaCode`) and `security` (`securityPassword`) the request must carry.
          *     - `104` VerificationWrong: A verification code (e-mail code, authenticator code or security PIN) is wrong, expired or used up.
@@ -5151,6 +6981,14 @@ export interface components {
             /** Format: int64 */
             readonly updatedAt: number;
         };
+        /**
+         * @description The user an unmatched wire is assigned to, by their e-mail address (whether anyone has it
+         *     is the server's to say).
+         */
+        readonly WireAssignForm: {
+            /** @default null */
+            readonly email?: components["schemas"]["Input_String"];
+        };
         /** @description Where to wire USD to fund the account. */
         readonly WireDeposit: components["schemas"]["WireInstructions"] & {
             /** @description `USD`. */
@@ -5160,6 +6998,17 @@ export interface components {
              *     cannot be matched and may be refunded.
              */
             readonly memo: string;
+        };
+        /** @description A wire as the bank reported it. */
+        readonly WireForm: {
+            /** @default null */
+            readonly amount?: components["schemas"]["Input_DecimalText"];
+            /** @default null */
+            readonly memo?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly reference?: components["schemas"]["Input_String"];
+            /** @default null */
+            readonly sender?: components["schemas"]["Input_String"];
         };
         /**
          * @description Where users send wires (`FISCARD_WIRE_BANK_NAME`, `_BANK_COUNTRY`, `_BANK_ADDRESS`, `_ABA`,
@@ -5176,6 +7025,42 @@ export interface components {
             readonly bankCountry: string;
             readonly bankName: string;
             readonly swiftCode: string;
+        };
+        /** @description A wire received at the platform's bank. */
+        readonly WireReceipt: {
+            /** @description USD, e.g. "1000.00". */
+            readonly amount: string;
+            readonly approvedBy?: string | null;
+            /**
+             * Format: int64
+             * @description UTC milliseconds since the Unix epoch.
+             */
+            readonly createdAt: number;
+            /**
+             * Format: int64
+             * @description UTC milliseconds since the Unix epoch; null while waiting.
+             */
+            readonly decidedAt?: number | null;
+            readonly id: string;
+            readonly matchedBy?: string | null;
+            readonly memo: string;
+            readonly recordedBy: string;
+            readonly reference: string;
+            readonly returnReason?: string | null;
+            readonly sender?: string | null;
+            /** @description credited | unmatched | pending_approval | returned */
+            readonly status: string;
+            readonly user?: null | components["schemas"]["WireUser"];
+        };
+        /** @description Why a wire goes back: one of [`RETURN_REASONS`]. */
+        readonly WireReturnForm: {
+            /** @default null */
+            readonly reason?: components["schemas"]["Input_String"];
+        };
+        /** @description Who a wire was credited to (or a withdrawal is made by). */
+        readonly WireUser: {
+            readonly email: string;
+            readonly id: string;
         };
         /** @description Withdraw USD: the withdrawal form and the verification fields the trade policy asks for. */
         readonly WithdrawRequest: components["schemas"]["WithdrawalForm"] & components["schemas"]["VerificationForm"];
@@ -6415,6 +8300,1011 @@ export interface operations {
             };
         };
     };
+    readonly list_audit: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description An operator's e-mail, or `cli:<user>`. */
+                readonly operator?: string;
+                /** @description e.g. `review.decide`. */
+                readonly action?: string;
+                /** @description e.g. `attempt:<id>`. */
+                readonly subject?: string;
+                readonly from?: number;
+                readonly to?: number;
+                /** @description The page, from 1. */
+                readonly pageID?: number;
+                /** @description Rows a page (at most 100). */
+                readonly pageSize?: number;
+            };
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Page_AuditEntry"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly list_ops_bins: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Vec_OpsBin"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly save_bin: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["BinForm"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_OpsBin"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly disable_bin: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The BIN's number. */
+                readonly bin: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_OpsBin"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly freeze_card: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The card's key. */
+                readonly cardKey: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["CardFreezeForm"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_OpsCard"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly unfreeze_card: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The card's key. */
+                readonly cardKey: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["CardFreezeForm"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_OpsCard"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly finish_enrolment: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["OpsEnrolmentForm"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_OpsSession"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly start_enrolment: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["EnrolmentStart"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_EnrolmentKey"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly ops_login: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["OpsLoginForm"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_OpsSession"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly ops_logout: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Empty"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly ops_me: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_OpsOperator"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly list_operators: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Vec_OpsOperator"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly create_operator: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["NewOperator"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_InvitedOperator"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly disable_operator: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The operator's id. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_OpsOperator"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly show_case: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The case (attempt) id. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_ReviewCase"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly claim_case: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The case (attempt) id. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_ClaimAnswer"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly decide_case: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The case (attempt) id. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["ReviewDecisionForm"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_ReviewCase"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly read_document: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The case (attempt) id. */
+                readonly id: string;
+                /** @description The document's reference, as the case lists it. */
+                readonly reference: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The file (its kind's Content-Type); a refusal as JSON */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Empty"];
+                    readonly "image/jpeg": components["schemas"]["DocumentBytes"];
+                    readonly "image/png": components["schemas"]["DocumentBytes"];
+                    readonly "application/pdf": components["schemas"]["DocumentBytes"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly release_case: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The case (attempt) id. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Empty"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly review_queue: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description basic | investor | aml | qualify (default: all four). */
+                readonly verification?: string;
+                /** @description review | second_approval. */
+                readonly stage?: string;
+                /** @description hits (held by screening) | clear. */
+                readonly screening?: string;
+                /** @description Only cases waiting at least this many hours. */
+                readonly waitingHours?: number;
+                /** @description The page, from 1. */
+                readonly pageID?: number;
+                /** @description Rows a page (at most 100). */
+                readonly pageSize?: number;
+            };
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Page_QueueCase"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly search_users: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description An e-mail prefix (at least 3 characters), a wire memo, or a card's last four digits. */
+                readonly q?: string;
+            };
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Vec_OpsUserHit"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly show_user: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The user's id. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_OpsUser"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly end_sessions: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The user's id. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_OpsUser"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly end_session: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The user's id. */
+                readonly id: string;
+                /** @description The session's id. */
+                readonly sessionId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_OpsUser"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly list_wires: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description credited | unmatched | pending_approval | returned */
+                readonly status?: string;
+                /** @description The page, from 1. */
+                readonly pageID?: number;
+                /** @description Rows a page (at most 100). */
+                readonly pageSize?: number;
+            };
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Page_WireReceipt"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly record_wire: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["WireForm"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_WireReceipt"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly approve_wire: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The wire's id. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_WireReceipt"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly assign_wire: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The wire's id. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["WireAssignForm"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_WireReceipt"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly return_wire: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The wire's id. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["WireReturnForm"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_WireReceipt"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly list_ops_withdrawals: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description requested | approved | sent | completed | rejected | cancelled | returned */
+                readonly status?: string;
+                /** @description The page, from 1. */
+                readonly pageID?: number;
+                /** @description Rows a page (at most 100). */
+                readonly pageSize?: number;
+            };
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_Page_OpsWithdrawal"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly approve_withdrawal: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The withdrawal's id. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_OpsWithdrawal"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly complete_withdrawal: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The withdrawal's id. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_OpsWithdrawal"];
+                };
+            };
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly reject_withdrawal: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The withdrawal's id. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["PayoutReasonForm"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_OpsWithdrawal"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly return_withdrawal: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The withdrawal's id. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["PayoutReasonForm"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_OpsWithdrawal"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly send_withdrawal: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path: {
+                /** @description The withdrawal's id. */
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["PayoutSentForm"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Reply_OpsWithdrawal"];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+            readonly 413: components["responses"]["PayloadTooLarge"];
+            readonly 500: components["responses"]["InternalError"];
+        };
+    };
     readonly list_fund_products: {
         readonly parameters: {
             readonly query?: never;
@@ -6436,6 +9326,38 @@ export interface operations {
                 };
             };
             readonly 500: components["responses"]["InternalError"];
+        };
+    };
+    readonly readyz: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description The language of `message`: en-US or zh-HK (zh-TW and zh-Hant are read as zh-HK). Anything else, or none, gives en-US. The answer's `Content-Language` says which. */
+                readonly "User-Lang"?: "en-US" | "zh-HK";
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Ready. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Not ready; `reason` says why. */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Readiness"];
+                };
+            };
         };
     };
     readonly redeem_fund: {
@@ -7514,7 +10436,7 @@ export interface operations {
 export const StatusCode = {
     /** Success: `content` holds the answer. */
     Ok: 200,
-    /** Not logged in, or the session expired: no `Access-Token`, or a dead one. */
+    /** Not logged in, or the session expired: no `Access-Token` (the console's routes: no `Ops-Token`), or a dead one. */
     NotLoggedIn: 101,
     /** Validation failed: `content` is the list of field errors (`ShownFieldError`) and `message` the first one's text. */
     Validation: 102,

@@ -24,6 +24,7 @@ export type MessageKey =
   | keyof typeof webEnUS
   | keyof typeof domainEnUS
   | keyof typeof import("@/locales/fund/en-US.json")
+  | keyof typeof import("@/locales/ops/en-US.json")
   | `error.${string}`;
 
 export type MessageParams = Readonly<Record<string, string | number>>;

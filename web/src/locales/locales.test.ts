@@ -5,6 +5,8 @@ import webEnUS from "./en-US.json";
 import webZhHK from "./zh-HK.json";
 import fundEnUS from "./fund/en-US.json";
 import fundZhHK from "./fund/zh-HK.json";
+import opsEnUS from "./ops/en-US.json";
+import opsZhHK from "./ops/zh-HK.json";
 
 type Catalogue = Record<string, string>;
 
@@ -13,6 +15,7 @@ const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].
 const sets: [name: string, enUS: Catalogue, zhHK: Catalogue][] = [
   ["web UI strings (src/locales)", webEnUS, webZhHK],
   ["the fund's texts (src/locales/fund)", fundEnUS, fundZhHK],
+  ["the operator console's texts (src/locales/ops)", opsEnUS, opsZhHK],
   ["domain catalogue (crates/domain/locales)", domainEnUS, domainZhHK],
 ];
 
@@ -41,10 +44,11 @@ describe.each(sets)("%s", (_name, enUS, zhHK) => {
 });
 
 it("never lets a web UI string replace a domain catalogue text", () => {
-  const shadowed = [...Object.keys(webEnUS), ...Object.keys(fundEnUS)].filter((key) => key in domainEnUS);
+  const shadowed = [...Object.keys(webEnUS), ...Object.keys(fundEnUS), ...Object.keys(opsEnUS)].filter((key) => key in domainEnUS);
   expect(shadowed).toEqual([]);
 });
 
 it("never lets a part's text replace one of the main catalogue", () => {
   expect(Object.keys(fundEnUS).filter((key) => key in webEnUS)).toEqual([]);
+  expect(Object.keys(opsEnUS).filter((key) => key in webEnUS || key in fundEnUS)).toEqual([]);
 });

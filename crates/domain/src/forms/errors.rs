@@ -6,8 +6,16 @@
 //! (`schema`), which name their field with [`on`]. A field's own rules are written so that
 //! only one can apply to a value: `length` measures only non-blank text, `required` judges
 //! only missing or blank values, and `custom` rules only values of the right type.
+//!
+//! A list field's items are checked each by their own rules (`validator`'s nested list
+//! errors): their errors are named `list[i].field` (`items[2].reason`), item by item, each
+//! item's in the order of its fields ([`item_errors`], which a form with a list names as its
+//! [`Form::list_errors`]), and come before the list field's own error.
+//!
+//! [`Form::list_errors`]: super::Form::list_errors
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 
 use serde_json::Value;
 use validator::{ValidationError, ValidationErrors, ValidationErrorsKind};
@@ -16,11 +24,19 @@ use crate::error::{ErrorCode, FieldError};
 use crate::input::TYPE_CHECK;
 
 /// The key under which `validator` files the errors of `schema` rules.
-const FORM_LEVEL: &str = "__all__";
-/// The parameter naming the field a form-level error belongs to.
-const FIELD: &str = "field";
+pub(super) const FORM_LEVEL: &str = "__all__";
+/// The parameter naming the field a form-level error belongs to (not `field`, which a rule's
+/// message may use).
+const FIELD: &str = "__field";
 /// Parameters `validator` adds on its own (the values compared), never shown.
 const AUTOMATIC: [&str; 3] = ["value", "other", FIELD];
+
+/// `validator`'s errors of a list field's items, by index.
+pub type ItemsErrors = BTreeMap<usize, Box<ValidationErrors>>;
+
+/// The field errors of the items of the list field named (API name): [`item_errors`] for a
+/// form with lists, [`no_lists`] for the others (their wasm modules then carry no list code).
+pub type ListErrors = fn(&str, &ItemsErrors) -> Vec<FieldError>;
 
 /// A form-level (`schema`) rule's `error`, shown next to `field`.
 pub fn on(field: &'static str, mut error: ValidationError) -> ValidationError {
@@ -28,10 +44,16 @@ pub fn on(field: &'static str, mut error: ValidationError) -> ValidationError {
     error
 }
 
-/// The field errors of `errors`, for a form whose fields are `fields` (API names, in order).
-pub fn field_errors(fields: &[&str], errors: &ValidationErrors) -> Vec<FieldError> {
+/// The field errors of `errors`, for a form whose fields are `fields` (API names, in order)
+/// and whose list fields' items' errors `lists` names.
+pub fn field_errors(
+    fields: &[&str],
+    lists_errors: ListErrors,
+    errors: &ValidationErrors,
+) -> Vec<FieldError> {
     let mut own: Vec<(String, &ValidationError)> = Vec::new();
     let mut form_level: Vec<(String, &ValidationError)> = Vec::new();
+    let mut lists: Vec<(String, Vec<FieldError>)> = Vec::new();
     for (key, kind) in errors.errors() {
         match kind {
             ValidationErrorsKind::Field(list) if key == FORM_LEVEL => {
@@ -45,14 +67,19 @@ pub fn field_errors(fields: &[&str], errors: &ValidationErrors) -> Vec<FieldErro
                 let found = checks.get(TYPE_CHECK).into_iter().flat_map(|l| l.iter());
                 own.extend(found.map(|e| (camel_case(key), e)));
             }
-            ValidationErrorsKind::List(_) => {}
+            ValidationErrorsKind::List(each) => {
+                let list = camel_case(key);
+                let of_items = lists_errors(&list, each);
+                lists.push((list, of_items));
+            }
         }
     }
     let first = |field: &str| pick(&own, field).or_else(|| pick(&form_level, field));
-    let unknown = own
+    let unknown = lists
         .iter()
-        .chain(&form_level)
         .map(|(f, _)| f.as_str())
+        .chain(own.iter().map(|(f, _)| f.as_str()))
+        .chain(form_level.iter().map(|(f, _)| f.as_str()))
         .filter(|f| !fields.contains(f));
     let mut order: Vec<&str> = fields.to_vec();
     for field in unknown {
@@ -60,10 +87,38 @@ pub fn field_errors(fields: &[&str], errors: &ValidationErrors) -> Vec<FieldErro
             order.push(field);
         }
     }
-    order
-        .into_iter()
-        .filter_map(|field| first(field).map(|e| field_error(field, e)))
-        .collect()
+    let mut found = Vec::new();
+    for field in order {
+        if let Some((_, of_items)) = lists.iter().find(|(f, _)| f == field) {
+            found.extend(of_items.iter().cloned());
+        }
+        found.extend(first(field).map(|e| field_error(field, e)));
+    }
+    found
+}
+
+/// The list errors of a form without list fields: none (`validator` reports none for it).
+pub fn no_lists(_: &str, _: &ItemsErrors) -> Vec<FieldError> {
+    Vec::new()
+}
+
+/// The field errors of the items of the list field `list`, whose items have the fields
+/// `fields` (API names, in order): item by item, each item's in the order of its fields, named
+/// `list[i].field` (an item's form-level error without a field: `list[i]`).
+pub fn item_errors(list: &str, fields: &[&str], each: &ItemsErrors) -> Vec<FieldError> {
+    let mut found = Vec::new();
+    for (index, nested) in each {
+        let item = format!("{list}[{index}]");
+        found.extend(field_errors(fields, no_lists, nested).into_iter().map(|e| {
+            let field = if e.field.is_empty() {
+                item.clone()
+            } else {
+                format!("{item}.{}", e.field)
+            };
+            FieldError { field, ..e }
+        }));
+    }
+    found
 }
 
 fn pick<'a>(list: &[(String, &'a ValidationError)], field: &str) -> Option<&'a ValidationError> {
@@ -129,6 +184,7 @@ fn camel_case(ident: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::forms::rules;
 
     #[test]
     fn rust_field_names_become_api_names() {
@@ -157,7 +213,7 @@ mod tests {
             FORM_LEVEL,
             on("other", ValidationError::new("option_invalid")),
         );
-        let list = field_errors(&["cardKey", "amount"], &errors);
+        let list = field_errors(&["cardKey", "amount"], no_lists, &errors);
         assert_eq!(
             list,
             [
@@ -165,6 +221,93 @@ mod tests {
                 FieldError::new("amount", ErrorCode::AmountInvalid),
                 FieldError::new("other", ErrorCode::OptionInvalid),
             ]
+        );
+    }
+
+    fn lists(list: &str, each: &ItemsErrors) -> Vec<FieldError> {
+        let fields: &[&str] = match list {
+            "items" => &["field", "decision", "reason", "message"],
+            _ => &[],
+        };
+        item_errors(list, fields, each)
+    }
+
+    fn nest(errors: &mut ValidationErrors, field: &'static str, kind: ValidationErrorsKind) {
+        errors.errors_mut().insert(Cow::Borrowed(field), kind);
+    }
+
+    /// An item's errors as `validator` files them: its own rules', the type check's (nested),
+    /// and its form-level rules'.
+    fn item(errors: &[(&'static str, &'static str)]) -> ValidationErrors {
+        let mut item = ValidationErrors::new();
+        for &(field, code) in errors {
+            match field {
+                "message" => item.add(FORM_LEVEL, on("message", ValidationError::new(code))),
+                "decision" => {
+                    let mut check = ValidationErrors::new();
+                    check.add(TYPE_CHECK, ValidationError::new(code));
+                    nest(
+                        &mut item,
+                        field,
+                        ValidationErrorsKind::Struct(Box::new(check)),
+                    );
+                }
+                _ => item.add(field, ValidationError::new(code)),
+            }
+        }
+        item
+    }
+
+    #[test]
+    fn the_items_of_a_list_are_named_by_index_item_by_item_before_the_lists_own_error() {
+        let mut errors = ValidationErrors::new();
+        errors.add("kind", ValidationError::new("required_choice"));
+        errors.add(
+            FORM_LEVEL,
+            on(
+                "items",
+                rules::fail_with(ErrorCode::RequiredInput, "field", "backImg"),
+            ),
+        );
+        let each = [
+            (
+                3,
+                item(&[("message", "required_input"), ("reason", "option_invalid")]),
+            ),
+            (0, item(&[("decision", "invalid_type")])),
+            (
+                1,
+                item(&[("reason", "required_choice"), ("reason", "option_invalid")]),
+            ),
+        ];
+        nest(
+            &mut errors,
+            "items",
+            ValidationErrorsKind::List(each.into_iter().map(|(i, e)| (i, Box::new(e))).collect()),
+        );
+        assert_eq!(
+            field_errors(&["items", "kind"], lists, &errors),
+            [
+                FieldError::new("items[0].decision", ErrorCode::InvalidType),
+                FieldError::new("items[1].reason", ErrorCode::RequiredChoice),
+                FieldError::new("items[3].reason", ErrorCode::OptionInvalid),
+                FieldError::new("items[3].message", ErrorCode::RequiredInput),
+                FieldError::new("items", ErrorCode::RequiredInput).with("field", "backImg"),
+                FieldError::new("kind", ErrorCode::RequiredChoice),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_items_error_without_a_field_names_the_item() {
+        let mut form_level = ValidationErrors::new();
+        form_level.add(FORM_LEVEL, ValidationError::new("malformed_input"));
+        let mut errors = ValidationErrors::new();
+        let each = [(2, Box::new(form_level))].into_iter().collect();
+        nest(&mut errors, "pairs", ValidationErrorsKind::List(each));
+        assert_eq!(
+            field_errors(&["pairs"], lists, &errors),
+            [FieldError::new("pairs[2]", ErrorCode::MalformedInput)]
         );
     }
 }

@@ -14,6 +14,8 @@
 
 mod auth;
 mod bank_account;
+mod bin;
+mod card_freeze;
 mod crypto_withdrawal;
 mod errors;
 mod exchange_quote;
@@ -21,10 +23,14 @@ mod fund_redeem;
 mod fund_subscribe;
 mod identity;
 mod investor;
+mod ops_auth;
+mod payout;
 mod questionnaire;
 mod recharge;
+mod review_decision;
 pub mod rules;
 mod security;
+mod wire;
 mod withdrawal;
 
 use std::fmt;
@@ -35,6 +41,8 @@ use validator::ValidateArgs;
 
 pub use auth::{ChangePassword, ChangePasswordForm, EmailForm, Login, LoginForm, NewPasswordForm};
 pub use bank_account::{BankAccount, BankAccountForm};
+pub use bin::{BinForm, BinTerms};
+pub use card_freeze::{CardFreeze, CardFreezeForm, FREEZE_NOTE_MAX};
 pub use crypto_withdrawal::{CryptoWithdrawal, CryptoWithdrawalContext, CryptoWithdrawalForm};
 pub use exchange_quote::{ExchangeQuoteContext, ExchangeQuoteForm, ExchangeQuoteRequest};
 pub use fund_redeem::{FundRedeemContext, FundRedeemForm, FundRedemption};
@@ -47,12 +55,19 @@ pub use investor::{
     COMPANY_DOCUMENTS, CompanyInvestor, CompanyInvestorForm, IndividualInvestor,
     IndividualInvestorContext, IndividualInvestorForm,
 };
+pub use ops_auth::{OpsEnrolment, OpsEnrolmentForm, OpsLogin, OpsLoginForm};
+pub use payout::{PAYOUT_REFERENCE_MAX, PayoutReasonForm, PayoutSentForm};
 pub use questionnaire::{Aml, AmlForm, InvestorContext, Qi, QiForm};
 pub use recharge::{Recharge, RechargeContext, RechargeForm};
+pub use review_decision::{
+    ItemDecisionInput, ReviewDecision, ReviewDecisionContext, ReviewDecisionForm,
+    ReviewItemDecision, Verdict,
+};
 pub use security::{
     BindAuthenticator, BindAuthenticatorForm, BindMobile, BindMobileForm, SetPinForm, Switch,
     SwitchForm, Usage, Verification, VerificationForm,
 };
+pub use wire::{RETURN_REASONS, Wire, WireAssignForm, WireForm, WireReturnForm};
 pub use withdrawal::{Destination, Withdrawal, WithdrawalContext, WithdrawalForm};
 
 use crate::error::{ErrorCode, FieldError};
@@ -71,11 +86,17 @@ pub trait Form: DeserializeOwned + for<'a> ValidateArgs<'a, Args = &'a Self::Con
     /// value the form cannot build: a bug, answered as `malformed_input`.)
     fn build(&self, context: &Self::Context) -> Option<Self::Parsed>;
 
+    /// The field errors of the items of the list field `list` (`items[2].reason`): a form with
+    /// a list of items answers [`errors::item_errors`] with its items' fields; the others none.
+    fn list_errors(list: &str, each: &errors::ItemsErrors) -> Vec<FieldError> {
+        errors::no_lists(list, each)
+    }
+
     /// Checks the form: the typed result, or the field errors in the order of the form's fields,
     /// at most one per field.
     fn parse(&self, context: &Self::Context) -> Result<Self::Parsed, Vec<FieldError>> {
         self.validate_with_args(context)
-            .map_err(|e| errors::field_errors(field_names::<Self>(), &e))?;
+            .map_err(|e| errors::field_errors(field_names::<Self>(), Self::list_errors, &e))?;
         self.build(context)
             .ok_or_else(|| vec![FieldError::new("", ErrorCode::MalformedInput)])
     }
@@ -96,7 +117,8 @@ text_enum! {
     /// The browser's three wasm modules, built from this one crate (`make pkg`): the core module
     /// (sign-up, security, bank accounts, cards, withdrawals) that the account pages load, the
     /// identity module (basic identity, investor certification, the AML and QI questionnaires,
-    /// their uploads) that only the profile page loads, and the markets module (wallet,
+    /// their uploads, the operator console's forms) that only the profile page and the console
+    /// load, and the markets module (wallet,
     /// exchange, fund) that only their pages load.
     pub enum WasmModule {
         Core = "core",
@@ -172,6 +194,23 @@ registry! {
     ExchangeQuote = "exchangeQuote" => ExchangeQuoteForm, Markets;
     FundSubscribe = "fundSubscribe" => FundSubscribeForm, Markets;
     FundRedeem = "fundRedeem" => FundRedeemForm, Markets;
+    /// The operator console's forms (docs/ops-contract.md, phase 2): a wire received, its
+    /// assignment to a user and its return, a card's freeze or unfreeze, a withdrawal's reject
+    /// or return reason and its bank reference, a BIN's terms, a review case's decision. In the
+    /// identity module, which already carries the country rules the BIN form needs: in the core
+    /// module they would put the first visit's module over its size budget, for pages no user
+    /// opens.
+    Wire = "wire" => WireForm, Identity;
+    WireAssign = "wireAssign" => WireAssignForm, Identity;
+    WireReturn = "wireReturn" => WireReturnForm, Identity;
+    CardFreeze = "cardFreeze" => CardFreezeForm, Identity;
+    PayoutReason = "payoutReason" => PayoutReasonForm, Identity;
+    PayoutSent = "payoutSent" => PayoutSentForm, Identity;
+    Bin = "bin" => BinForm, Identity;
+    /// The console's login and the end of an operator's enrolment.
+    OpsLogin = "opsLogin" => OpsLoginForm, Identity;
+    OpsEnrolment = "opsEnrolment" => OpsEnrolmentForm, Identity;
+    ReviewDecision = "reviewDecision" => ReviewDecisionForm, Identity;
 }
 
 /// A call of [`validate`] the caller got wrong: a programming error, not a user's.

@@ -38,7 +38,7 @@ macro_rules! api_codes {
 
 api_codes! {
     Ok = 200 => "Success: `content` holds the answer.",
-    NotLoggedIn = 101 => "Not logged in, or the session expired: no `Access-Token`, or a dead one.",
+    NotLoggedIn = 101 => "Not logged in, or the session expired: no `Access-Token` (the console's routes: no `Ops-Token`), or a dead one.",
     Validation = 102 => "Validation failed: `content` is the list of field errors (`ShownFieldError`) and `message` the first one's text.",
     VerificationRequired = 103 => "Verification required: `content` (`Factors`) says which of `email` (`emailCaptcha`), `mfa` (`mfaCode`) and `security` (`securityPassword`) the request must carry.",
     VerificationWrong = 104 => "A verification code (e-mail code, authenticator code or security PIN) is wrong, expired or used up.",

@@ -234,6 +234,7 @@ impl AppError {
 
     /// 429 with the seconds to wait (also in `content.retryAfter` and the Retry-After header).
     pub fn too_many_attempts(seconds: u64) -> AppError {
+        crate::telemetry::rate_limit_refusal();
         let mut error = AppError::new(ApiCode::TooManyAttempts, "api.too_many_attempts")
             .with_param("seconds", seconds)
             .with_content(RefusalContent::RetryAfter(RetryAfter {

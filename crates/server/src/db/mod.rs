@@ -259,12 +259,65 @@ impl Db {
         Ok((*conn).transaction(f)?)
     }
 
+    /// Whether the database answers and has every migration this binary knows (`/readyz`).
+    pub async fn readiness(&self) -> Readiness {
+        let backend = self.backend;
+        let pending = self
+            .read(move |conn| {
+                let migrations = match backend {
+                    Backend::Sqlite => SQLITE_MIGRATIONS,
+                    Backend::Postgres => POSTGRES_MIGRATIONS,
+                };
+                conn.pending_migrations(migrations)
+                    .map(|pending| pending.len())
+                    .map_err(|e| AppError::internal(anyhow::anyhow!("reading migrations: {e}")))
+            })
+            .await;
+        match pending {
+            Ok(0) => Readiness::Ready,
+            Ok(count) => Readiness::Pending(count),
+            Err(error) => Readiness::Unreachable(
+                error
+                    .cause()
+                    .map_or_else(|| "no answer".to_owned(), |c| format!("{c:#}")),
+            ),
+        }
+    }
+
     /// True when the database answers a trivial query.
     pub async fn healthy(&self) -> bool {
         self.read(|conn| conn.batch_execute("SELECT 1").map_err(AppError::from))
             .await
             .is_ok()
     }
+}
+
+/// The migration versions this binary knows for SQLite (`admin restore` refuses a backup that
+/// has others: a newer binary wrote it).
+///
+/// # Errors
+/// The embedded migrations do not list (a build error).
+pub fn sqlite_migration_versions() -> anyhow::Result<Vec<String>> {
+    use diesel::migration::MigrationSource;
+    let migrations: Vec<Box<dyn diesel::migration::Migration<diesel::sqlite::Sqlite>>> =
+        SQLITE_MIGRATIONS
+            .migrations()
+            .map_err(|e| anyhow::anyhow!("listing the migrations: {e}"))?;
+    Ok(migrations
+        .iter()
+        .map(|m| m.name().version().to_string())
+        .collect())
+}
+
+/// What [`Db::readiness`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Readiness {
+    /// It answers, every migration applied.
+    Ready,
+    /// It answers, this many migrations not applied (another version migrated it, or not yet).
+    Pending(usize),
+    /// It does not answer (the error, for the log).
+    Unreachable(String),
 }
 
 /// PostgreSQL gave up waiting for a lock (`lock_timeout`).
@@ -301,4 +354,67 @@ fn connection(
 ) -> Result<PooledConnection<ConnectionManager<DbConnection>>, AppError> {
     pool.get()
         .map_err(|e| AppError::internal(anyhow::anyhow!("no database connection: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use diesel::RunQueryDsl;
+    use diesel_migrations::MigrationHarness;
+
+    use super::*;
+    use crate::services::audit::{self, Verdict};
+
+    /// The old `operator_audit` log is carried into the start of the audit trail, oldest first,
+    /// and chained on its first verification.
+    #[test]
+    fn the_operators_log_is_carried_into_the_audit_trail() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("carry.db");
+        let mut conn =
+            DbConnection::Sqlite(SqliteConnection::establish(&path.to_string_lossy()).unwrap());
+        while !conn
+            .pending_migrations(SQLITE_MIGRATIONS)
+            .unwrap()
+            .first()
+            .is_some_and(|m| m.name().to_string().ends_with("_operators"))
+        {
+            conn.run_next_migration(SQLITE_MIGRATIONS).unwrap();
+        }
+        diesel::sql_query(
+            "INSERT INTO operator_audit (id, operator, action, subject, detail, created_at) VALUES \
+             ('b', 'cli:bob', 'credit_wire', 'MEMO', 'amount 100', 20), \
+             ('a', 'cli:ann', 'bin_disable', '123456', '', 10)",
+        )
+        .execute(&mut conn)
+        .unwrap();
+        conn.run_pending_migrations(SQLITE_MIGRATIONS).unwrap();
+        let rows: Vec<(i64, String, Option<String>)> =
+            diesel::sql_query("SELECT seq, operator, \"after\" FROM audit_trail ORDER BY seq")
+                .load::<Carried>(&mut conn)
+                .unwrap()
+                .into_iter()
+                .map(|c| (c.seq, c.operator, c.after))
+                .collect();
+        assert_eq!(
+            rows,
+            [
+                (1, "cli:ann".to_owned(), None),
+                (2, "cli:bob".to_owned(), Some("\"amount 100\"".to_owned())),
+            ]
+        );
+        assert_eq!(
+            audit::verify(&mut conn).unwrap(),
+            Verdict::Intact { entries: 2 }
+        );
+    }
+
+    #[derive(diesel::QueryableByName)]
+    struct Carried {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        seq: i64,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        operator: String,
+        #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Text>)]
+        after: Option<String>,
+    }
 }

@@ -97,8 +97,8 @@ diesel::table! {
         id -> Text,
         user_id -> Nullable<Text>,
         kind -> Text,
-        ip -> Text,
-        user_agent -> Text,
+        ip -> Nullable<Text>,
+        user_agent -> Nullable<Text>,
         created_at -> BigInt,
     }
 }
@@ -201,6 +201,7 @@ diesel::table! {
         created_at -> BigInt,
         updated_at -> BigInt,
         utc_offset_minutes -> Integer,
+        frozen_reason -> Nullable<Text>,
     }
 }
 
@@ -283,17 +284,6 @@ diesel::table! {
         idempotency_key -> Text,
         request_digest -> Text,
         answer -> Text,
-        created_at -> BigInt,
-    }
-}
-
-diesel::table! {
-    operator_audit (id) {
-        id -> Text,
-        operator -> Text,
-        action -> Text,
-        subject -> Text,
-        detail -> Text,
         created_at -> BigInt,
     }
 }
@@ -388,7 +378,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     issuer_events,
     issuer_signatures,
     idempotency_keys,
-    operator_audit,
     uploads,
     verification_drafts,
     verification_attempts,
@@ -756,3 +745,136 @@ diesel::joinable!(fund_positions -> fund_products (product_id));
 diesel::joinable!(fund_moves -> fund_positions (position_id));
 
 diesel::allow_tables_to_appear_in_same_query!(fund_products, fund_positions, fund_moves);
+
+diesel::table! {
+    operators (id) {
+        id -> Text,
+        email -> Text,
+        password_hash -> Nullable<Text>,
+        totp_secret -> Nullable<Text>,
+        totp_last_step -> Nullable<BigInt>,
+        roles -> Text,
+        status -> Text,
+        created_at -> BigInt,
+        created_by -> Nullable<Text>,
+        enrolled_at -> Nullable<BigInt>,
+        disabled_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    operator_enrolments (id) {
+        id -> Text,
+        operator_id -> Text,
+        token_hash -> Text,
+        totp_secret -> Nullable<Text>,
+        created_at -> BigInt,
+        expires_at -> BigInt,
+        used_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    operator_sessions (id) {
+        id -> Text,
+        operator_id -> Text,
+        token_hash -> Text,
+        created_at -> BigInt,
+        last_seen_at -> BigInt,
+        expires_at -> BigInt,
+        revoked_at -> Nullable<BigInt>,
+        ip -> Text,
+        user_agent -> Text,
+    }
+}
+
+diesel::table! {
+    audit_trail (seq) {
+        seq -> BigInt,
+        id -> Text,
+        operator_id -> Nullable<Text>,
+        operator -> Text,
+        action -> Text,
+        subject -> Text,
+        before -> Nullable<Text>,
+        after -> Nullable<Text>,
+        ip -> Nullable<Text>,
+        created_at -> BigInt,
+        prev_hash -> Nullable<Text>,
+        hash -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    audit_head (id) {
+        id -> Integer,
+        seq -> BigInt,
+        hash -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    review_claims (attempt_id) {
+        attempt_id -> Text,
+        operator_id -> Text,
+        stage -> Text,
+        claimed_at -> BigInt,
+        expires_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    review_decisions (id) {
+        id -> Text,
+        attempt_id -> Text,
+        stage -> Text,
+        operator_id -> Nullable<Text>,
+        operator -> Text,
+        outcome -> Text,
+        items -> Text,
+        kind -> Nullable<Text>,
+        created_at -> BigInt,
+    }
+}
+
+diesel::joinable!(operator_enrolments -> operators (operator_id));
+diesel::joinable!(operator_sessions -> operators (operator_id));
+diesel::joinable!(review_claims -> operators (operator_id));
+diesel::joinable!(review_claims -> verification_attempts (attempt_id));
+diesel::joinable!(review_decisions -> verification_attempts (attempt_id));
+diesel::allow_tables_to_appear_in_same_query!(
+    operators,
+    operator_enrolments,
+    operator_sessions,
+    audit_trail,
+    audit_head,
+    review_claims,
+    review_decisions,
+);
+diesel::allow_tables_to_appear_in_same_query!(review_claims, verification_attempts);
+diesel::allow_tables_to_appear_in_same_query!(review_claims, users);
+diesel::allow_tables_to_appear_in_same_query!(review_decisions, verification_attempts);
+diesel::allow_tables_to_appear_in_same_query!(review_decisions, users);
+diesel::allow_tables_to_appear_in_same_query!(operators, verification_attempts);
+diesel::allow_tables_to_appear_in_same_query!(operators, users);
+
+diesel::table! {
+    wire_receipts (id) {
+        id -> Text,
+        reference -> Text,
+        amount -> BigInt,
+        memo -> Text,
+        sender -> Nullable<Text>,
+        user_id -> Nullable<Text>,
+        status -> Text,
+        recorded_by -> Text,
+        matched_by -> Nullable<Text>,
+        approved_by -> Nullable<Text>,
+        return_reason -> Nullable<Text>,
+        created_at -> BigInt,
+        decided_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::joinable!(wire_receipts -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(wire_receipts, users);

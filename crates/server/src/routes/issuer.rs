@@ -135,12 +135,18 @@ pub async fn receive(
                 card_key,
                 "issuer event declined: no turn at the database in time"
             );
+            if let Some((event, result)) = unavailable.decision() {
+                crate::telemetry::card_authorization(event, result);
+            }
             return Ok(Api::ok(unavailable).saying("api.event_accepted"));
         };
         answer?
     } else {
         state.db.write(work).await??
     };
+    if let Some((event, result)) = answer.decision() {
+        crate::telemetry::card_authorization(event, result);
+    }
     // The card's key and what the event did (ids, amounts, balances): no card data.
     tracing::debug!(event = kind, card_key, ?answer, "issuer event handled");
     Ok(Api::ok(answer).saying("api.event_accepted"))

@@ -12,6 +12,7 @@ pub mod health;
 mod idempotent;
 mod investor;
 pub mod issuer;
+pub mod ops;
 pub mod test_clock;
 pub(crate) mod user;
 mod wallet;
@@ -147,4 +148,39 @@ routes! {
     get "/fund/v2/position" => fund::positions::list_fund_positions,
     post "/issuer/events" => issuer::receive,
     get "/openapi.json" => crate::openapi::document,
+    post "/ops/login" => ops::auth::ops_login,
+    post "/ops/logout" => ops::auth::ops_logout,
+    get "/ops/me" => ops::auth::ops_me,
+    post "/ops/enrolment/start" => ops::auth::start_enrolment,
+    post "/ops/enrolment/finish" => ops::auth::finish_enrolment,
+    get "/ops/operators" => ops::operators::list_operators,
+    post "/ops/operators" => ops::operators::create_operator,
+    post "/ops/operators/{id}/disable" => ops::operators::disable_operator,
+    get "/ops/audit" => ops::audit::list_audit,
+    get "/ops/review/queue" => ops::review::queue::review_queue,
+    post "/ops/review/cases/{id}/claim" => ops::review::decision::claim_case,
+    post "/ops/review/cases/{id}/release" => ops::review::decision::release_case,
+    get "/ops/review/cases/{id}" => ops::review::case::show_case,
+    get "/ops/review/cases/{id}/documents/{reference}" => ops::review::documents::read_document,
+    post "/ops/review/cases/{id}/decision" => ops::review::decision::decide_case,
+    post "/ops/wires" => ops::wires::record_wire,
+    get "/ops/wires" => ops::wires::list_wires,
+    post "/ops/wires/{id}/assign" => ops::wires::assign_wire,
+    post "/ops/wires/{id}/approve" => ops::wires::approve_wire,
+    post "/ops/wires/{id}/return" => ops::wires::return_wire,
+    get "/ops/search" => ops::users::search_users,
+    get "/ops/users/{id}" => ops::users::show_user,
+    post "/ops/users/{id}/sessions/{sessionId}/end" => ops::users::end_session,
+    post "/ops/users/{id}/sessions/end" => ops::users::end_sessions,
+    post "/ops/cards/{cardKey}/freeze" => ops::cards::freeze_card,
+    post "/ops/cards/{cardKey}/unfreeze" => ops::cards::unfreeze_card,
+    get "/ops/bins" => ops::bins::list_ops_bins,
+    post "/ops/bins" => ops::bins::save_bin,
+    post "/ops/bins/{bin}/disable" => ops::bins::disable_bin,
+    get "/ops/withdrawals" => ops::withdrawals::list_ops_withdrawals,
+    post "/ops/withdrawals/{id}/approve" => ops::withdrawals::approve_withdrawal,
+    post "/ops/withdrawals/{id}/reject" => ops::withdrawals::reject_withdrawal,
+    post "/ops/withdrawals/{id}/send" => ops::withdrawals::send_withdrawal,
+    post "/ops/withdrawals/{id}/complete" => ops::withdrawals::complete_withdrawal,
+    post "/ops/withdrawals/{id}/return" => ops::withdrawals::return_withdrawal,
 }

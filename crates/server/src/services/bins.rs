@@ -3,6 +3,7 @@
 //! its BIN's terms when it is issued, so later changes apply to new cards only.
 
 use diesel::prelude::*;
+use domain::bin::{STANDARD_LIMITS, limits_valid, number_valid, scheme_valid, utc_offset_valid};
 use domain::card::{STANDARD_EXCHANGE_RATE, STANDARD_PAYMENT_RATE, STANDARD_RECHARGE_RATE};
 use domain::money::{Rate, USD};
 
@@ -39,9 +40,9 @@ impl Default for Terms {
             exchange_rate: STANDARD_EXCHANGE_RATE,
             refund_rate: Rate(0),
             limits: Limits {
-                per_transaction: 1_000_000,
-                daily: 2_000_000,
-                monthly: 5_000_000,
+                per_transaction: STANDARD_LIMITS[0],
+                daily: STANDARD_LIMITS[1],
+                monthly: STANDARD_LIMITS[2],
             },
         }
     }
@@ -81,12 +82,12 @@ pub enum BinError {
 }
 
 impl Bin {
-    /// Checks what an operator typed.
+    /// Checks what an operator typed, by the domain's BIN rules (`domain::bin`).
     ///
     /// # Errors
     /// The first thing wrong with it.
     pub fn checked(self) -> Result<Bin, BinError> {
-        if !(6..=8).contains(&self.bin.len()) || !self.bin.bytes().all(|b| b.is_ascii_digit()) {
+        if !number_valid(&self.bin) {
             return Err(BinError::Number);
         }
         if domain::country::find(&self.location_code).is_none() {
@@ -95,14 +96,14 @@ impl Bin {
         if self.currency != USD.code {
             return Err(BinError::Currency);
         }
-        if self.org_name.trim().is_empty() || self.org_name.chars().count() > 32 {
+        if !scheme_valid(&self.org_name) {
             return Err(BinError::Scheme);
         }
         let l = self.terms.limits;
-        if l.per_transaction <= 0 || l.per_transaction > l.daily || l.daily > l.monthly {
+        if !limits_valid([l.per_transaction, l.daily, l.monthly]) {
             return Err(BinError::Limits);
         }
-        if !(-720..=840).contains(&self.utc_offset_minutes) || self.utc_offset_minutes % 15 != 0 {
+        if !utc_offset_valid(self.utc_offset_minutes) {
             return Err(BinError::UtcOffset);
         }
         Ok(self)

@@ -6,6 +6,7 @@
 //! data) and found by a keyed digest; the CVV is asked of the issuer on each reveal.
 
 use diesel::prelude::*;
+use diesel::sql_types::Text;
 use domain::card::{CardAction, CardStatus};
 use domain::date::Date;
 use domain::money::{USD, recharge_quote};
@@ -185,23 +186,45 @@ pub fn lock(conn: &mut DbConnection, card_id: &str) -> QueryResult<()> {
 pub type Listed = (Card, i64, i64);
 
 /// A page of the user's cards, newest first, cancelled cards hidden, each with its balance
-/// and what authorizations hold on it (read in one query). The page is read with one card
-/// more than it shows: when that one is not there, the total is known without counting.
+/// and what authorizations hold on it, in one statement: the cards in the order of the index
+/// `cards_user_listed` (no sort), each joined to its two ledger accounts by their keys
+/// ([`Account::of_card`]'s `card:<id>:<kind>:<currency>`; an account not yet opened reads 0).
+/// The page is read with one card more than it shows: when that one is not there, the total
+/// is known without counting.
 pub fn page_of(
     conn: &mut DbConnection,
     user_id: &str,
     page: &PageQuery,
 ) -> QueryResult<(Vec<Listed>, i64)> {
+    use crate::db::schema::ledger_accounts as accounts;
+    let held = diesel::alias!(accounts as held);
+    let key_of = |kind: AccountKind| {
+        "card:"
+            .into_sql::<Text>()
+            .concat(cards::id)
+            .concat(format!(":{}:", kind.as_str()))
+            .concat(cards::currency)
+    };
     let listed = cards::user_id
         .eq(user_id)
         .and(cards::status.ne(CardStatus::Cancelled.as_str()));
     let size = usize::try_from(page.size()).unwrap_or(usize::MAX);
-    let mut rows: Vec<CardRow> = cards::table
+    let mut rows: Vec<(CardRow, Option<i64>, Option<i64>)> = cards::table
+        .left_join(accounts::table.on(accounts::account_key.eq(key_of(AccountKind::Card))))
+        .left_join(
+            held.on(held
+                .field(accounts::account_key)
+                .eq(key_of(AccountKind::CardHold))),
+        )
         .filter(listed)
         .order((cards::created_at.desc(), cards::id.desc()))
         .limit(i64::from(page.size()) + 1)
         .offset(page.offset())
-        .select(card_columns!())
+        .select((
+            card_columns!(),
+            accounts::balance.nullable(),
+            held.field(accounts::balance).nullable(),
+        ))
         .load(conn)?;
     let total = if rows.len() > size || (rows.is_empty() && page.offset() > 0) {
         cards::table.filter(listed).count().get_result(conn)?
@@ -209,16 +232,9 @@ pub fn page_of(
         page.offset() + i64::try_from(rows.len()).unwrap_or(i64::MAX)
     };
     rows.truncate(size);
-    let found: Vec<Card> = rows.into_iter().map(Card::from).collect();
-    let wanted: Vec<Account> = found
-        .iter()
-        .flat_map(|c| [c.account(), c.hold_account()])
-        .collect();
-    let amounts = ledger::balances(conn, &wanted)?;
-    let list = found
+    let list = rows
         .into_iter()
-        .zip(amounts.chunks(2))
-        .map(|(card, pair)| (card, pair[0], pair[1]))
+        .map(|(row, balance, held)| (Card::from(row), balance.unwrap_or(0), held.unwrap_or(0)))
         .collect();
     Ok((list, total))
 }
@@ -348,7 +364,8 @@ pub fn details(
 }
 
 /// Moves the card to the status `action` leads to; `None` (nothing written) when its status at
-/// `now` does not allow the action.
+/// `now` does not allow the action. An operator's freeze reason goes with the old status
+/// (the console writes its reason afterwards).
 pub fn change_status(
     conn: &mut DbConnection,
     card: &Card,
@@ -359,9 +376,28 @@ pub fn change_status(
         return Ok(None);
     };
     diesel::update(cards::table.find(&card.id))
-        .set((cards::status.eq(next.as_str()), cards::updated_at.eq(now)))
+        .set((
+            cards::status.eq(next.as_str()),
+            cards::frozen_reason.eq(None::<String>),
+            cards::updated_at.eq(now),
+        ))
         .execute(conn)?;
     Ok(Some(next))
+}
+
+/// The reason an operator froze the card with (the console's `frozen_reason`), `None` when the
+/// card is not frozen by an operator (or unknown). A card an operator froze stays frozen until an
+/// operator lifts it: its holder cannot unfreeze it.
+pub fn operator_freeze_reason(
+    conn: &mut DbConnection,
+    card_id: &str,
+) -> QueryResult<Option<String>> {
+    cards::table
+        .find(card_id)
+        .select(cards::frozen_reason)
+        .first::<Option<String>>(conn)
+        .optional()
+        .map(Option::flatten)
 }
 
 /// A card order (recharge or cancellation).

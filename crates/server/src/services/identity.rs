@@ -164,6 +164,22 @@ pub fn last_attempt(
         .optional()
 }
 
+/// Attempt `number` of `verification`.
+pub fn attempt_numbered(
+    conn: &mut DbConnection,
+    user_id: &str,
+    verification: Verification,
+    number: i32,
+) -> QueryResult<Option<AttemptRow>> {
+    verification_attempts::table
+        .filter(verification_attempts::user_id.eq(user_id))
+        .filter(verification_attempts::verification.eq(verification.as_str()))
+        .filter(verification_attempts::number.eq(number))
+        .select(AttemptRow::as_select())
+        .first(conn)
+        .optional()
+}
+
 /// The newest approved attempt of `verification`.
 pub fn approved_attempt(
     conn: &mut DbConnection,

@@ -1,6 +1,7 @@
 //! What the routes are built from: each service one concern, callable inside a transaction.
 
 pub mod accounts;
+pub mod audit;
 pub mod authenticators;
 pub mod bank_accounts;
 pub mod bins;
@@ -17,7 +18,12 @@ pub mod ledger;
 pub mod login_guard;
 pub mod login_tickets;
 pub mod operator_audit;
+pub mod operator_cards;
+pub mod operator_sessions;
+pub mod operators;
+pub mod ops_users;
 pub mod passwords;
+pub mod review;
 pub mod screening;
 pub mod security_log;
 pub mod sessions;
@@ -27,5 +33,6 @@ pub mod uploads;
 pub mod vault;
 pub mod verification;
 pub mod wallet;
+pub mod wire_receipts;
 pub mod wires;
 pub mod withdrawals;

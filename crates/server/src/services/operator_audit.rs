@@ -1,13 +1,14 @@
-//! The operators' audit log: every operator action, who did it, to what, with what.
+//! The command line's way into the audit trail ([`super::audit`]): an action, who did it, to
+//! what, and a line of detail (kept as `after`, a JSON string).
 
 use diesel::prelude::*;
+use serde_json::Value;
 
-use crate::clock::new_id;
+use super::audit::{self, Entry};
 use crate::db::DbConnection;
-use crate::db::schema::operator_audit;
 
-/// Writes one operator action. `operator` names who acted (the command line's OS user when
-/// the action came from `fiscard admin`).
+/// Appends one operator action to the audit trail. `operator` names who acted (the command
+/// line's OS user when the action came from `fiscard admin`).
 pub fn record(
     conn: &mut DbConnection,
     operator: &str,
@@ -16,17 +17,14 @@ pub fn record(
     detail: &str,
     now: i64,
 ) -> QueryResult<()> {
-    diesel::insert_into(operator_audit::table)
-        .values((
-            operator_audit::id.eq(new_id()),
-            operator_audit::operator.eq(operator),
-            operator_audit::action.eq(action),
-            operator_audit::subject.eq(subject),
-            operator_audit::detail.eq(detail),
-            operator_audit::created_at.eq(now),
-        ))
-        .execute(conn)
-        .map(|_| ())
+    let entry = Entry {
+        operator,
+        action,
+        subject,
+        after: (!detail.is_empty()).then(|| Value::String(detail.to_owned()).to_string()),
+        ..Entry::default()
+    };
+    audit::append(conn, &entry, now).map(|_| ())
 }
 
 /// Who runs an admin command: `FISCARD_OPERATOR`, else the OS user, else "cli".

@@ -1,4 +1,6 @@
-//! The per-user security-event log: what happened to an account, from where.
+//! The per-user security-event log: what happened to an account, from where. What an operator
+//! did to the account (`…_by_operator`) is there too, without an address: the holder is not
+//! shown staff's IP or browser.
 
 use diesel::prelude::*;
 
@@ -6,67 +8,11 @@ use crate::clock::new_id;
 use crate::db::DbConnection;
 use crate::db::schema::security_events;
 
-/// An event worth telling the account holder about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Event {
-    Registered,
-    LoginSucceeded,
-    LoginFailed,
-    LoginLocked,
-    Logout,
-    PasswordReset,
-    SessionRevoked,
-    OtherSessionsRevoked,
-    PinSet,
-    PinChanged,
-    PasswordChanged,
-    AuthenticatorBound,
-    AuthenticatorRemoved,
-    SwitchChanged,
-    MobileBound,
-    CardIssued,
-    CardRevealed,
-    CardFrozen,
-    CardUnfrozen,
-    CardCancelled,
-    BankAccountAdded,
-    BankAccountDeleted,
-    WithdrawalRequested,
-    WithdrawalCancelled,
-}
+/// An event worth telling the account holder about (the catalogue: `domain::security::SecurityEvent`).
+pub use domain::security::SecurityEvent as Event;
 
-impl Event {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Registered => "registered",
-            Self::LoginSucceeded => "login_succeeded",
-            Self::LoginFailed => "login_failed",
-            Self::LoginLocked => "login_locked",
-            Self::Logout => "logout",
-            Self::PasswordReset => "password_reset",
-            Self::SessionRevoked => "session_revoked",
-            Self::OtherSessionsRevoked => "other_sessions_revoked",
-            Self::PinSet => "pin_set",
-            Self::PinChanged => "pin_changed",
-            Self::PasswordChanged => "password_changed",
-            Self::AuthenticatorBound => "authenticator_bound",
-            Self::AuthenticatorRemoved => "authenticator_removed",
-            Self::SwitchChanged => "switch_changed",
-            Self::MobileBound => "mobile_bound",
-            Self::CardIssued => "card_issued",
-            Self::CardRevealed => "card_revealed",
-            Self::CardFrozen => "card_frozen",
-            Self::CardUnfrozen => "card_unfrozen",
-            Self::CardCancelled => "card_cancelled",
-            Self::BankAccountAdded => "bank_account_added",
-            Self::BankAccountDeleted => "bank_account_deleted",
-            Self::WithdrawalRequested => "withdrawal_requested",
-            Self::WithdrawalCancelled => "withdrawal_cancelled",
-        }
-    }
-}
-
-/// Writes `event` for `user_id` (none for attempts on unknown addresses).
+/// Writes `event` for `user_id` (none for attempts on unknown addresses), from the client at
+/// `ip` with `user_agent`.
 pub fn record(
     conn: &mut DbConnection,
     user_id: Option<&str>,
@@ -75,6 +21,28 @@ pub fn record(
     user_agent: &str,
     now: i64,
 ) -> QueryResult<()> {
+    insert(conn, user_id, event, Some((ip, user_agent)), now)
+}
+
+/// Writes `event`, which an operator caused, for `user_id`, in the operator's transaction: no
+/// IP and no user agent (the operator's are not the holder's to see).
+pub fn record_by_operator(
+    conn: &mut DbConnection,
+    user_id: &str,
+    event: Event,
+    now: i64,
+) -> QueryResult<()> {
+    insert(conn, Some(user_id), event, None, now)
+}
+
+fn insert(
+    conn: &mut DbConnection,
+    user_id: Option<&str>,
+    event: Event,
+    client: Option<(&str, &str)>,
+    now: i64,
+) -> QueryResult<()> {
+    let (ip, user_agent) = client.unzip();
     diesel::insert_into(security_events::table)
         .values((
             security_events::id.eq(new_id()),
@@ -93,8 +61,10 @@ pub fn record(
 pub struct Entry {
     pub id: String,
     pub kind: String,
-    pub ip: String,
-    pub user_agent: String,
+    /// None for what an operator did.
+    pub ip: Option<String>,
+    /// None for what an operator did.
+    pub user_agent: Option<String>,
     pub created_at: i64,
 }
 
@@ -126,4 +96,28 @@ pub fn page(
         ))
         .load(conn)?;
     Ok((entries, total))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The holder's security history names every event in both languages (an event the web
+    /// has no text for would show its bare code).
+    #[test]
+    fn every_event_has_a_text_in_both_web_catalogues() {
+        for locale in ["en-US", "zh-HK"] {
+            let path = format!(
+                "{}/../../web/src/locales/{locale}.json",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let text = std::fs::read_to_string(&path).expect("the web's catalogue");
+            let catalogue: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(&text).expect("a flat map");
+            for event in Event::ALL {
+                let key = format!("security.event.{}", event.as_str());
+                assert!(catalogue.contains_key(&key), "{locale} lacks {key}");
+            }
+        }
+    }
 }

@@ -26,6 +26,14 @@ pub fn token_hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
+/// A random token for a session or a link (256 bits, URL-safe), shown once; only its
+/// [`token_hash`] is stored. Users' and operators' sessions and enrolment links use it.
+pub fn new_token() -> String {
+    let mut bytes = [0_u8; 32];
+    rand::fill(&mut bytes);
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
 /// Opens a session for `user_id`; answers the token (shown once, never stored).
 pub fn open(
     conn: &mut DbConnection,
@@ -35,9 +43,7 @@ pub fn open(
     lifetimes: Lifetimes,
     now: i64,
 ) -> QueryResult<String> {
-    let mut bytes = [0_u8; 32];
-    rand::fill(&mut bytes);
-    let token = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes);
+    let token = new_token();
     let session_id = new_id();
     diesel::insert_into(sessions::table)
         .values((

@@ -157,6 +157,18 @@ impl Uploads {
         self.read(&row.id, &key).await
     }
 
+    /// Whether the store answers (`/readyz`): a lookup of an object nobody writes, within 3 s;
+    /// "not found" is an answer.
+    pub async fn reachable(&self) -> anyhow::Result<()> {
+        let probe = ObjectPath::from("readyz/probe");
+        match tokio::time::timeout(std::time::Duration::from_secs(3), self.store.head(&probe)).await
+        {
+            Ok(Ok(_) | Err(object_store::Error::NotFound { .. })) => Ok(()),
+            Ok(Err(e)) => Err(anyhow!(e)),
+            Err(_) => Err(anyhow!("no answer within 3 s")),
+        }
+    }
+
     /// Removes the object of upload `id` (a refused or failed upload); missing is fine.
     pub async fn remove(&self, id: &str) {
         if let Err(e) = self.store.delete(&Self::location(id)).await

@@ -5,7 +5,7 @@
 
 use diesel::prelude::*;
 use serde_json::json;
-use server::db::schema::{operator_audit, verification_attempts};
+use server::db::schema::{audit_trail, verification_attempts};
 
 use crate::helpers::{PASSWORD, TestApp, spawn_app};
 use crate::identity::basic_in_review;
@@ -39,16 +39,19 @@ fn text(bytes: &[u8]) -> String {
 fn file_reads(app: &TestApp) -> Vec<(String, String, String)> {
     app.db
         .write_blocking(|conn| {
-            operator_audit::table
-                .filter(operator_audit::action.eq("identity_file_read"))
+            audit_trail::table
+                .filter(audit_trail::action.eq("identity_file_read"))
                 .select((
-                    operator_audit::operator,
-                    operator_audit::subject,
-                    operator_audit::detail,
+                    audit_trail::operator,
+                    audit_trail::subject,
+                    audit_trail::after,
                 ))
-                .load(conn)
+                .load::<(String, String, Option<String>)>(conn)
         })
         .expect("the audit log")
+        .into_iter()
+        .map(|(operator, subject, after)| (operator, subject, after.unwrap_or_default()))
+        .collect()
 }
 
 #[actix_web::test]

@@ -762,8 +762,12 @@ impl TestApp {
             .expect("switches updated");
     }
 
-    /// The user agents recorded with the security events of `user_id`.
-    pub async fn security_event_agents(&self, user_id: &str) -> Vec<(String, String)> {
+    /// The IPs and user agents recorded with the security events of `user_id` (none for what
+    /// an operator did).
+    pub async fn security_event_agents(
+        &self,
+        user_id: &str,
+    ) -> Vec<(Option<String>, Option<String>)> {
         let user_id = user_id.to_owned();
         self.db
             .read(move |conn| {

@@ -21,17 +21,25 @@ pub async fn post(app: &TestApp, token: &str, path: &str, body: &Value) -> Answe
     app.post_json(path, body, EN, Some(token)).await
 }
 
+/// An operator's decision from the command line; an investor certification's approval is
+/// given by two operators (the two-person rule).
 pub async fn decide(app: &TestApp, email: &str, verification: Verification, decision: Decision) {
-    server::admin_identity::decide(
-        &app.db,
-        app.clock.now_ms(),
-        "test-operator",
-        email,
-        verification,
-        decision,
-    )
-    .await
-    .expect("the decision is taken");
+    let operators: &[&str] = match (&decision, verification) {
+        (Decision::Approve, Verification::Investor) => &["test-operator", "second-operator"],
+        _ => &["test-operator"],
+    };
+    for operator in operators {
+        server::admin_identity::decide(
+            &app.db,
+            app.clock.now_ms(),
+            operator,
+            email,
+            verification,
+            decision.clone(),
+        )
+        .await
+        .expect("the decision is taken");
+    }
 }
 
 pub fn reject(kind: RejectionKind, field: &str) -> Decision {
@@ -140,8 +148,8 @@ async fn basic_identity_goes_from_draft_to_review_to_approved() {
         use diesel::prelude::*;
         app.db
             .write_blocking(|conn| {
-                server::db::schema::operator_audit::table
-                    .filter(server::db::schema::operator_audit::action.eq("identity_approve"))
+                server::db::schema::audit_trail::table
+                    .filter(server::db::schema::audit_trail::action.eq("identity_approve"))
                     .count()
                     .get_result(conn)
             })

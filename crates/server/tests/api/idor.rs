@@ -267,12 +267,20 @@ fn properties(schema: &Value, out: &mut BTreeSet<String>) {
     }
 }
 
-/// Every operation with a session that takes an id, as `(method, path, field)`.
+/// Every operation with a user's session that takes an id, as `(method, path, field)`. (The
+/// operator console's routes, under the `opsToken` scheme, name any user's resources on
+/// purpose: their guard is the operator's role; `ops_roles.rs` holds their table — roles, a
+/// user's token refused, unknown ids 404.)
 fn documented_id_routes() -> BTreeSet<(String, String, String)> {
     let mut found = BTreeSet::new();
     for (path, item) in DOCUMENT["paths"].as_object().expect("paths") {
         for (method, op) in item.as_object().expect("path item") {
-            if op.get("security").is_none() {
+            let users_session = op["security"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|scheme| scheme.get("accessToken").is_some());
+            if !users_session {
                 continue;
             }
             let mut names = BTreeSet::new();

@@ -64,10 +64,14 @@ fn every_route_is_documented_at_its_method_and_path_and_nothing_else() {
     );
     assert_eq!(
         root,
-        BTreeSet::from([("get".to_owned(), "/healthz".to_owned())]),
-        "the only operation outside /api is GET /healthz"
+        BTreeSet::from([
+            ("get".to_owned(), "/healthz".to_owned()),
+            ("get".to_owned(), "/readyz".to_owned())
+        ]),
+        "the only operations outside /api are GET /healthz and GET /readyz"
     );
     assert_eq!(doc["paths"]["/healthz"]["servers"][0]["url"], "/");
+    assert_eq!(doc["paths"]["/readyz"]["servers"][0]["url"], "/");
     assert_eq!(
         doc["servers"],
         json!([{"url": "/api", "description": "The API"}])
@@ -131,7 +135,7 @@ fn every_operation_has_user_lang_a_summary_a_declared_tag_and_a_unique_id() {
         tags,
         BTreeSet::from([
             "auth", "user", "account", "fiscard", "fund", "identity", "investor", "issuer",
-            "captcha", "system", "wallet", "exchange"
+            "captcha", "system", "wallet", "exchange", "ops"
         ])
     );
     let mut ids = BTreeSet::new();

@@ -5,7 +5,7 @@
 
 use diesel::prelude::*;
 use serde_json::{Value, json};
-use server::db::schema::operator_audit;
+use server::db::schema::audit_trail;
 
 use crate::cards::bank_balance;
 use crate::helpers::{EN, TestApp, spawn_app, spawn_app_with, without_messages};
@@ -90,10 +90,10 @@ async fn audit_actions(app: &TestApp, subject: &str) -> Vec<String> {
     let subject = subject.to_owned();
     app.db
         .read(move |conn| {
-            Ok(operator_audit::table
-                .filter(operator_audit::subject.eq(subject))
-                .order(operator_audit::created_at)
-                .select(operator_audit::action)
+            Ok(audit_trail::table
+                .filter(audit_trail::subject.eq(subject))
+                .order(audit_trail::seq)
+                .select(audit_trail::action)
                 .load(conn)?)
         })
         .await

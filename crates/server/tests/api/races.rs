@@ -514,3 +514,45 @@ async fn ten_subscriptions_and_ten_redemptions_at_once_against_enough_for_five_p
     // The subscription day earned nothing: nothing is left.
     assert_eq!(a["currentProduct"]["usableShares"], json!("0.00"));
 }
+
+#[actix_web::test]
+async fn the_same_wire_recorded_twice_at_once_credits_once() {
+    use crate::ops_wires::{bank_minor, user_with_memo, wire};
+    let app = spawn_app().await;
+    let (uid, memo) = user_with_memo(&app, "payee@example.com").await;
+    let finance = app
+        .operator(
+            "fin@example.com",
+            &[server::services::operators::Role::Finance],
+        )
+        .await;
+    let body = wire("500.00", "BANK-RACE", &memo);
+    let answers = at_once(2, |_| {
+        app.ops_post("/ops/wires", &body, Some(&finance.token))
+    })
+    .await;
+    assert_eq!(codes(&answers), [200, 200]);
+    assert_eq!(answers[0].content()["id"], answers[1].content()["id"]);
+    assert_eq!(bank_minor(&app, &uid).await, 50_000);
+}
+
+#[actix_web::test]
+async fn a_withdrawal_approved_and_sent_twice_at_once_moves_once_each_time() {
+    use crate::ops_withdrawals::{in_review, step};
+    let (app, h, id, finance) = in_review().await;
+    let second = app
+        .operator(
+            "fin2@example.com",
+            &[server::services::operators::Role::Finance],
+        )
+        .await;
+    let operators = [&finance, &second];
+    let (empty, sent) = (json!({}), json!({"reference": "FED-RACE"}));
+    let answers = at_once(2, |n| step(&app, operators[n], &id, "approve", &empty)).await;
+    assert_eq!(codes(&answers), [200, 409]);
+    let answers = at_once(2, |n| step(&app, operators[n], &id, "send", &sent)).await;
+    assert_eq!(codes(&answers), [200, 409]);
+    // The amount left the USD account once and the fee was earned once.
+    assert_eq!(bank_balance(&app, &h).await, "3000.00");
+    crate::wallet::ledger_check_passes(&app);
+}

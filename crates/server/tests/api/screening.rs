@@ -215,11 +215,11 @@ async fn importing_a_list_screens_every_approved_user_again() {
     assert!(!show(&app, "namesake@example.com", "basic").contains("SCREENING ALERT"));
     let audit: i64 = {
         use diesel::prelude::*;
-        use server::db::schema::operator_audit;
+        use server::db::schema::audit_trail;
         app.db
             .write_blocking(|conn| {
-                operator_audit::table
-                    .filter(operator_audit::action.eq("screening_rescreen"))
+                audit_trail::table
+                    .filter(audit_trail::action.eq("screening_rescreen"))
                     .count()
                     .get_result(conn)
             })

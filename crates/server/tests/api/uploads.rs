@@ -343,6 +343,10 @@ async fn an_s3_compatible_store_keeps_the_files_by_url() {
         ("AWS_ALLOW_HTTP", "true"),
     ])
     .await;
+    // The store answers: the instance is ready.
+    let ready = app.send(app.client.get(app.url("/readyz"))).await;
+    assert_eq!(ready.http, reqwest::StatusCode::OK, "{}", ready.body);
+    assert_eq!(ready.body["objectStore"], "ok");
     let token = user(&app, "s3@example.com").await;
     // Over one 5 MiB part: a real multipart upload.
     let bytes = png(6 * 1024 * 1024 + 123);

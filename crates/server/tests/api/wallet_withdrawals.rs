@@ -10,7 +10,7 @@ use diesel::prelude::*;
 use domain::forms::{CryptoWithdrawalContext, CryptoWithdrawalForm};
 use domain::wallet::{Coin, Network};
 use serde_json::{Value, json};
-use server::db::schema::operator_audit;
+use server::db::schema::audit_trail;
 
 use crate::cards::{Holder, PIN, holder};
 use crate::helpers::{EN, PASSWORD, TestApp, domain_errors, spawn_app, without_messages};
@@ -42,10 +42,10 @@ pub async fn audit_actions(app: &TestApp, subject: &str) -> Vec<String> {
     let subject = subject.to_owned();
     app.db
         .read(move |conn| {
-            Ok(operator_audit::table
-                .filter(operator_audit::subject.eq(subject))
-                .order(operator_audit::created_at)
-                .select(operator_audit::action)
+            Ok(audit_trail::table
+                .filter(audit_trail::subject.eq(subject))
+                .order(audit_trail::seq)
+                .select(audit_trail::action)
                 .load(conn)?)
         })
         .await

@@ -45,8 +45,9 @@ pub async fn freeze(
 
 /// Unfreeze a card
 ///
-/// Verified as the trade policy says. statusCodes: 200, 101, 102, 103, 104, 404, 422 (not a
-/// frozen card), 429.
+/// Verified as the trade policy says. A card an operator froze is refused (422): an operator
+/// lifts it. statusCodes: 200, 101, 102, 103, 104, 404, 422 (not a frozen card, or frozen by an
+/// operator), 429.
 #[utoipa::path(
     post,
     path = "/fiscard/unfreeze",
@@ -77,7 +78,18 @@ async fn change(
     if !card.status_at(state.clock.now_ms()).allows(action) {
         return Err(refused());
     }
+    // A card an operator froze (suspected fraud, compliance, …) is lifted by an operator only;
+    // refused before the holder spends a verification code on it.
+    let frozen_by_operator = || AppError::new(ApiCode::Refused, "api.card_frozen_by_operator");
     if action == CardAction::Unfreeze {
+        let card_id = card.id.clone();
+        let reason = state
+            .db
+            .read(move |conn| Ok(cards::operator_freeze_reason(conn, &card_id)?))
+            .await?;
+        if reason.is_some() {
+            return Err(frozen_by_operator());
+        }
         verification::verify(
             &state,
             &user,
@@ -92,6 +104,11 @@ async fn change(
         .write(move |conn| {
             cards::lock(conn, &card.id)?;
             let card = cards::find_owned(conn, &user_id, &card.id)?.ok_or_else(card_not_found)?;
+            if action == CardAction::Unfreeze
+                && cards::operator_freeze_reason(conn, &card.id)?.is_some()
+            {
+                return Ok(Err(frozen_by_operator()));
+            }
             let Some(status) = cards::change_status(conn, &card, action, now)? else {
                 return Ok(Err(refused()));
             };

@@ -18,18 +18,24 @@ pub struct EventEntry {
     /// session_revoked, other_sessions_revoked, pin_set, pin_changed, password_changed,
     /// authenticator_bound, authenticator_removed, switch_changed, mobile_bound, card_issued,
     /// card_revealed, card_frozen, card_unfrozen, card_cancelled, bank_account_added,
-    /// bank_account_deleted, withdrawal_requested, withdrawal_cancelled.
+    /// bank_account_deleted, withdrawal_requested, withdrawal_cancelled; what an operator did:
+    /// card_frozen_by_operator, card_unfrozen_by_operator, session_ended_by_operator,
+    /// sessions_ended_by_operator.
     kind: String,
-    ip: String,
-    /// The browser's user agent.
-    device: String,
+    /// Null for what an operator did (staff's addresses are not shown).
+    #[schema(required = true)]
+    ip: Option<String>,
+    /// The browser's user agent; null for what an operator did.
+    #[schema(required = true)]
+    device: Option<String>,
     /// UTC milliseconds since the Unix epoch.
     create_time: i64,
 }
 
 /// The security history
 ///
-/// The account's logins, changes and card reveals, newest first. statusCodes: 200, 101.
+/// The account's logins, changes and card reveals, and what an operator did to the account
+/// (without the operator's IP or browser), newest first. statusCodes: 200, 101.
 #[utoipa::path(
     get,
     path = "/user/security/events",

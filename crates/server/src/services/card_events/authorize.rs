@@ -121,3 +121,13 @@ pub struct Authorized {
     conversion_fee: String,
     card_balance: String,
 }
+
+impl Authorized {
+    pub(super) fn approved(&self) -> bool {
+        self.approved
+    }
+
+    pub(super) fn decline_reason(&self) -> Option<Decline> {
+        self.decline_reason
+    }
+}

@@ -167,6 +167,24 @@ pub enum EventAnswer {
     Verification(verify::Verified),
 }
 
+impl EventAnswer {
+    /// For an authorization or a verification, the event and its result (`approved` or the
+    /// decline reason), as the metrics count them.
+    pub fn decision(&self) -> Option<(&'static str, &'static str)> {
+        let (event, approved, reason) = match self {
+            EventAnswer::Authorization(a) => ("authorization", a.approved(), a.decline_reason()),
+            EventAnswer::Verification(v) => ("verification", v.approved(), v.decline_reason()),
+            _ => return None,
+        };
+        let result = match (approved, reason) {
+            (true, _) => "approved",
+            (false, Some(reason)) => reason.as_str(),
+            (false, None) => "declined",
+        };
+        Some((event, result))
+    }
+}
+
 /// A void or a reversal: what came back from the hold.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

@@ -56,3 +56,13 @@ impl Verified {
         }
     }
 }
+
+impl Verified {
+    pub(super) fn approved(&self) -> bool {
+        self.approved
+    }
+
+    pub(super) fn decline_reason(&self) -> Option<Decline> {
+        self.decline_reason
+    }
+}

@@ -147,24 +147,31 @@ pub fn write_tick(
 /// (`write_tick`; each tick is written once however many instances poll). A failed tick is
 /// logged and the next one tries again; quotes stop once prices grow stale. Runs until the
 /// runtime stops.
-pub fn spawn(db: Db, clock: Clock, source: Arc<dyn PriceSource>, tick_ms: i64) {
+pub fn spawn(
+    db: Db,
+    clock: Clock,
+    source: Arc<dyn PriceSource>,
+    tick_ms: i64,
+) -> actix_web::rt::task::JoinHandle<()> {
     let tick_ms = tick_ms.max(1);
     actix_web::rt::spawn(async move {
         let period = std::time::Duration::from_millis(u64::try_from(tick_ms).unwrap_or(5_000));
         let mut every = actix_web::rt::time::interval(period);
         loop {
-            every.tick().await;
+            let scheduled = every.tick().await.into_std();
+            let started = std::time::Instant::now();
             let at = tick_at(clock.now_ms(), tick_ms);
             let source = source.clone();
             let written = db
                 .write(move |conn| Ok(write_tick(conn, &*source, at)?))
                 .await;
+            crate::telemetry::job_run("price_feed", scheduled, started, written.is_ok());
             match written {
                 Ok(ticked) => tracing::debug!(written = ticked.len(), at, "price tick"),
                 Err(error) => tracing::warn!(%error, "price tick failed; the next tick retries"),
             }
         }
-    });
+    })
 }
 
 /// Writes the `count` ticks that end with the one `now` falls in, oldest first (`fiscard

@@ -12,13 +12,17 @@ use crate::clock::new_id;
 use crate::db::schema::{fund_moves, fund_positions};
 use crate::db::{DbConnection, insert_unless_taken};
 
+mod many;
+
+pub use many::{Claim, lock_open, moves_of_many, open_fixed_of_users};
+
 /// A position's status.
 pub const OPEN: &str = "OPEN";
 pub const REDEEMED: &str = "REDEEMED";
 pub const MATURED: &str = "MATURED";
 
 /// A position, as stored.
-#[derive(Debug, Clone, Queryable, Selectable)]
+#[derive(Debug, Clone, Queryable, QueryableByName, Selectable)]
 #[diesel(table_name = fund_positions)]
 struct Row {
     id: String,
@@ -329,95 +333,4 @@ pub fn close(conn: &mut DbConnection, id: &str, status: &str, now: i64) -> Query
     ))
     .execute(conn)?;
     Ok(closed == 1)
-}
-
-/// How the accrual job takes positions it is about to accrue.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Claim {
-    /// Wait for a position another transaction holds (a user's redemption bringing their own
-    /// positions up to date must see the job's work, never race it).
-    Wait,
-    /// Leave a position another transaction holds to that one (the job, on every instance at
-    /// once).
-    SkipLocked,
-}
-
-/// The open positions among `ids`, read again and held until the caller's transaction ends
-/// (on PostgreSQL, row locks; on SQLite, the writer's lock the caller already holds).
-pub fn lock_open(
-    conn: &mut DbConnection,
-    ids: &[String],
-    claim: Claim,
-) -> QueryResult<Vec<Position>> {
-    let query = || {
-        fund_positions::table
-            .filter(fund_positions::id.eq_any(ids))
-            .filter(fund_positions::status.eq(OPEN))
-            .order(fund_positions::id.asc())
-    };
-    let found = match conn {
-        DbConnection::Pg(c) => match claim {
-            Claim::Wait => query().select(Row::as_select()).for_update().load(c)?,
-            Claim::SkipLocked => query()
-                .select(Row::as_select())
-                .for_update()
-                .skip_locked()
-                .load(c)?,
-        },
-        DbConnection::Sqlite(c) => query().select(Row::as_select()).load(c)?,
-    };
-    Ok(rows(found))
-}
-
-/// The moves of each of `positions` from its own date on (`(position id, from)`), in one
-/// query, by position id.
-pub fn moves_of_many(
-    conn: &mut DbConnection,
-    positions: &[(&str, Date)],
-) -> QueryResult<std::collections::HashMap<String, Vec<ShareMove>>> {
-    let mut by_position: std::collections::HashMap<String, Vec<ShareMove>> = positions
-        .iter()
-        .map(|(id, _)| ((*id).to_owned(), Vec::new()))
-        .collect();
-    let Some(earliest) = positions.iter().map(|(_, from)| *from).min() else {
-        return Ok(by_position);
-    };
-    let ids: Vec<&str> = positions.iter().map(|(id, _)| *id).collect();
-    let from: std::collections::HashMap<&str, Date> = positions.iter().copied().collect();
-    let found: Vec<(String, String, i64)> = fund_moves::table
-        .filter(fund_moves::position_id.eq_any(&ids))
-        .filter(fund_moves::business_date.ge(earliest.to_string()))
-        .select((
-            fund_moves::position_id,
-            fund_moves::business_date,
-            fund_moves::amount,
-        ))
-        .load(conn)?;
-    for (position_id, date, amount) in found {
-        let Some(date) = Date::parse(&date) else {
-            continue;
-        };
-        if from.get(position_id.as_str()).is_some_and(|f| date >= *f)
-            && let Some(moves) = by_position.get_mut(&position_id)
-        {
-            moves.push(ShareMove { date, amount });
-        }
-    }
-    Ok(by_position)
-}
-
-/// The open fixed positions of `users` (a maturity not yet paid among them), in one query.
-pub fn open_fixed_of_users(conn: &mut DbConnection, users: &[&str]) -> QueryResult<Vec<Position>> {
-    let mut found = Vec::new();
-    for chunk in users.chunks(1_000) {
-        found.extend(rows(
-            fund_positions::table
-                .filter(fund_positions::user_id.eq_any(chunk))
-                .filter(fund_positions::product_type.eq(ProductType::Fixed.as_str()))
-                .filter(fund_positions::status.eq(OPEN))
-                .select(Row::as_select())
-                .load(conn)?,
-        ));
-    }
-    Ok(found)
 }

@@ -96,6 +96,9 @@ pub fn post_batch(conn: &mut DbConnection, movements: &[Movement], now: i64) -> 
         );
     }
     insert_all!(conn, entries::table, entry_rows)?;
+    for movement in movements {
+        crate::telemetry::ledger_postings(movement.kind, 1);
+    }
     Ok(())
 }
 

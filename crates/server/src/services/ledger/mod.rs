@@ -37,6 +37,9 @@ pub enum AccountKind {
     FeeIncome,
     /// Wires received at the platform's bank, not yet paid out.
     WireClearing,
+    /// Wires recorded and not yet credited to anyone (unmatched, or waiting for a second
+    /// operator's approval): the money the platform holds for nobody yet.
+    WireSuspense,
     /// What the platform owes the card issuer for settled card spending.
     IssuerSettlement,
     /// A user's USD withdrawals asked for and not yet approved: held out of their USD account.
@@ -86,6 +89,7 @@ impl AccountKind {
             Self::CardHold => "card_hold",
             Self::FeeIncome => "fee_income",
             Self::WireClearing => "wire_clearing",
+            Self::WireSuspense => "wire_suspense",
             Self::IssuerSettlement => "issuer_settlement",
             Self::WithdrawalHold => "withdrawal_hold",
             Self::PayoutQueue => "payout_queue",
@@ -273,7 +277,10 @@ pub fn post(
         Ok(id)
     });
     match result {
-        Ok(id) => Ok(Ok(id)),
+        Ok(id) => {
+            crate::telemetry::ledger_postings(movement.kind, 1);
+            Ok(Ok(id))
+        }
         Err(PostError::Refused(refusal)) => Ok(Err(refusal)),
         Err(PostError::Db(e)) => Err(e.into()),
     }
@@ -450,6 +457,10 @@ pub fn check(conn: &mut DbConnection) -> QueryResult<CheckReport> {
             .problems
             .push(format!("all entries sum to {}, not zero", sum.total));
     }
+    // The wire suspense account against the unmatched and pending wire receipts.
+    report
+        .problems
+        .extend(crate::services::wire_receipts::check(conn)?);
     // The withdrawals' holds and payout queues against the withdrawals in them.
     report.problems.extend(super::withdrawals::check(conn)?);
     // The crypto withdrawals' holds, the coins in custody and the coins' fee income.

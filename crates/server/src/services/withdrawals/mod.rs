@@ -31,6 +31,7 @@ use crate::services::bank_accounts::SavedAccount;
 use crate::services::ledger::{self, Account, AccountKind, Movement, Refusal};
 
 mod check;
+pub mod steps;
 mod transitions;
 
 pub use check::check;
@@ -311,4 +312,27 @@ pub fn queue(
         query = query.filter(withdrawals::status.eq(status.as_str()));
     }
     query.load(conn)
+}
+
+/// A page of the withdrawals in `status` (all when `None`), oldest first, and how many there
+/// are: the console's queue.
+pub fn queue_page(
+    conn: &mut DbConnection,
+    status: Option<WithdrawalStatus>,
+    offset: i64,
+    limit: i64,
+) -> QueryResult<(Vec<Listed>, i64)> {
+    let mut query = withdrawals::table
+        .inner_join(bank_accounts::table)
+        .order((withdrawals::created_at.asc(), withdrawals::id.asc()))
+        .offset(offset)
+        .limit(limit)
+        .select((Withdrawal::as_select(), SavedAccount::as_select()))
+        .into_boxed();
+    let mut counted = withdrawals::table.count().into_boxed();
+    if let Some(status) = status {
+        query = query.filter(withdrawals::status.eq(status.as_str()));
+        counted = counted.filter(withdrawals::status.eq(status.as_str()));
+    }
+    Ok((query.load(conn)?, counted.get_result(conn)?))
 }

@@ -226,4 +226,44 @@ describe("sessions and history", () => {
       setWidth(1024);
     }
   });
+
+  const byStaff = [
+    { id: "e2", kind: "card_frozen_by_operator", ip: null, device: null, createTime: 2 },
+    { id: "e1", kind: "login_succeeded", ip: "10.0.0.1", device: "Firefox", createTime: 1 },
+  ];
+
+  it("shows what fiscard's staff did without an address: staff stand where the IP would", async () => {
+    loggedIn({
+      "GET user/security/events": () => ({ content: { list: byStaff, totalPage: 1, totalCount: 2 } }),
+    });
+    renderApp("/my/security/history");
+    const table = await screen.findByRole("table", {}, { timeout: 5000 });
+    const [, staff, own] = within(table).getAllByRole("row");
+    const cells = within(staff!).getAllByRole("cell").map((cell) => cell.textContent);
+    expect(cells[0]).toBe(text("security.event.card_frozen_by_operator"));
+    expect(cells[2]).toBe(text("security.history.by_staff"));
+    expect(cells[3]).toBe("");
+    expect(staff).not.toHaveTextContent("null");
+    expect(own).toHaveTextContent("10.0.0.1");
+  });
+
+  it("shows staff's actions on a phone in Chinese, without an empty device line", async () => {
+    setWidth(390);
+    await setLocale("zh-HK");
+    try {
+      loggedIn({
+        "GET user/security/events": () => ({ content: { list: byStaff, totalPage: 1, totalCount: 2 } }),
+      });
+      renderApp("/my/security/history");
+      const list = await screen.findByRole("list", { name: zh("security.history.title") }, { timeout: 5000 });
+      const [staff] = within(list).getAllByRole("listitem");
+      expect(staff).toHaveTextContent(zh("security.event.card_frozen_by_operator"));
+      expect(staff).toHaveTextContent(zh("security.history.by_staff"));
+      expect(staff).not.toHaveTextContent("null");
+      expect(staff!.querySelectorAll("p")).toHaveLength(2);
+    } finally {
+      await setLocale("en-US");
+      setWidth(1024);
+    }
+  });
 });

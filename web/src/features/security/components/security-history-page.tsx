@@ -7,7 +7,9 @@ import { LoadFailed } from "@/components/ui/load-failed";
 
 /**
  * The account's security events, newest first, a page at a time: a table on wider screens, a
- * list on a phone (four columns do not fit one without scrolling sideways).
+ * list on a phone (four columns do not fit one without scrolling sideways). What fiscard's staff
+ * did to the account comes without an address (staff's are not shown): "fiscard staff" stands
+ * where the IP address would, and there is no device.
  */
 export function SecurityHistoryPage() {
   const { t, locale } = useI18n();
@@ -22,6 +24,7 @@ export function SecurityHistoryPage() {
     const text = t(key);
     return text === key ? value : text;
   };
+  const from = (ip: string | null) => ip ?? t("security.history.by_staff");
 
   return (
     <Stack gap="6">
@@ -37,11 +40,13 @@ export function SecurityHistoryPage() {
             <Box as="li" key={event.id} paddingY="3" borderBottomWidth="1px">
               <Text fontWeight="medium">{kind(event.kind)}</Text>
               <Text fontSize="sm" color="fg.muted">
-                {formatDateTime(event.createTime, locale)} · {event.ip}
+                {formatDateTime(event.createTime, locale)} · {from(event.ip)}
               </Text>
-              <Text fontSize="sm" color="fg.muted" truncate title={event.device}>
-                {event.device}
-              </Text>
+              {event.device !== null && (
+                <Text fontSize="sm" color="fg.muted" truncate title={event.device}>
+                  {event.device}
+                </Text>
+              )}
             </Box>
           ))}
         </Stack>
@@ -64,9 +69,9 @@ export function SecurityHistoryPage() {
                 <Table.Row key={event.id}>
                   <Table.Cell>{kind(event.kind)}</Table.Cell>
                   <Table.Cell>{formatDateTime(event.createTime, locale)}</Table.Cell>
-                  <Table.Cell>{event.ip}</Table.Cell>
+                  <Table.Cell>{from(event.ip)}</Table.Cell>
                   <Table.Cell maxWidth="xs" truncate>
-                    {event.device}
+                    {event.device ?? ""}
                   </Table.Cell>
                 </Table.Row>
               ))}

@@ -220,13 +220,16 @@ pub async fn catch_up(db: &Db, until: Date, now: i64) -> Result<Report, AppError
 /// Runs the job every `every` (real time) on today's business date by `clock`, at start and
 /// then on each tick; safe on every instance at once. A failed run is logged and the next one
 /// tries again. Runs until the runtime stops.
-pub fn spawn(db: Db, clock: Clock, every: Duration) {
+pub fn spawn(db: Db, clock: Clock, every: Duration) -> actix_web::rt::task::JoinHandle<()> {
     actix_web::rt::spawn(async move {
         let mut ticks = actix_web::rt::time::interval(every);
         loop {
-            ticks.tick().await;
+            let scheduled = ticks.tick().await.into_std();
+            let started = std::time::Instant::now();
             let now = clock.now_ms();
-            match catch_up(&db, super::business_date(now), now).await {
+            let caught_up = catch_up(&db, super::business_date(now), now).await;
+            crate::telemetry::job_run("fund_accrual", scheduled, started, caught_up.is_ok());
+            match caught_up {
                 Ok(report) if report.days > 0 || report.matured > 0 => tracing::info!(
                     positions = report.positions,
                     days = report.days,
@@ -237,5 +240,5 @@ pub fn spawn(db: Db, clock: Clock, every: Duration) {
                 Err(error) => tracing::warn!(%error, "fund accrual failed; the next run retries"),
             }
         }
-    });
+    })
 }

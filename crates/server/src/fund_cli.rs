@@ -85,7 +85,9 @@ pub struct ProductArgs {
 }
 
 fn open(config: &Config) -> anyhow::Result<(Db, i64)> {
-    let db = Db::connect(config.database_url.expose(), 1)?;
+    // A connection for each batch the accrual job runs at once.
+    let connections = u32::try_from(accrual::PG_WORKERS).unwrap_or(1);
+    let db = Db::connect(config.database_url.expose(), connections)?;
     Ok((db, Clock::for_config(config)?.now_ms()))
 }
 

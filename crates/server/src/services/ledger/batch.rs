@@ -83,6 +83,10 @@ pub fn post_batch(conn: &mut DbConnection, movements: &[Movement], now: i64) -> 
     }
     insert_all!(conn, transactions::table, tx_rows)
         .map_err(|e| anyhow::anyhow!("a batch of movements (a reference posted before?): {e}"))?;
+    insert_all!(conn, entries::table, entry_rows)?;
+    // The balances last: accounts every batch moves (the platform's) stay locked from here to
+    // the caller's commit only, so batches running at once on PostgreSQL wait little for each
+    // other.
     let moved: Vec<(String, i64)> = net
         .values()
         .filter(|(_, amount)| *amount != 0)
@@ -95,7 +99,6 @@ pub fn post_batch(conn: &mut DbConnection, movements: &[Movement], now: i64) -> 
             moved.len() - applied
         );
     }
-    insert_all!(conn, entries::table, entry_rows)?;
     for movement in movements {
         crate::telemetry::ledger_postings(movement.kind, 1);
     }
@@ -131,7 +134,9 @@ fn account_ids<'a>(
 /// [`super::post`] applies (an account that may not go negative does not); answers how many
 /// accounts moved. On PostgreSQL the rows are locked first in account-key order, the order
 /// every single movement locks them in, so a batch and a movement never wait on each other in
-/// a circle.
+/// a circle; with the lock an update takes (`FOR NO KEY UPDATE`), which does not wait for the
+/// key-share locks other transactions' entries hold on the same accounts through their
+/// foreign key.
 fn add_to_balances(conn: &mut DbConnection, moved: &[(String, i64)]) -> anyhow::Result<usize> {
     if moved.is_empty() {
         return Ok(0);
@@ -143,7 +148,7 @@ fn add_to_balances(conn: &mut DbConnection, moved: &[(String, i64)]) -> anyhow::
                 .filter(accounts::id.eq_any(&ids))
                 .order(accounts::account_key)
                 .select(accounts::id)
-                .for_update()
+                .for_no_key_update()
                 .load::<String>(c)?;
             diesel::sql_query(
                 "UPDATE ledger_accounts AS a SET balance = a.balance + v.amount \

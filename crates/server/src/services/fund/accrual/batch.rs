@@ -115,8 +115,9 @@ pub fn accrue_many(
         state.push(&position.id, reached, accrual.shares, accrual.carry);
     }
     insert_all!(conn, fund_accruals::table, rows)?;
-    ledger::post_batch(conn, &movements, now)?;
     state.write(conn)?;
+    // The postings last: they lock the platform's accounts (see `ledger::post_batch`).
+    ledger::post_batch(conn, &movements, now)?;
     Ok(report)
 }
 

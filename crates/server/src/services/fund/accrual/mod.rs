@@ -188,33 +188,66 @@ pub fn bring_up_user(
     bring_up(conn, &ids, today, now, Claim::Wait)
 }
 
+/// Batches of the job one instance runs at once on PostgreSQL. The database does the work of a
+/// batch on one core (the job's own process waits for it), so two batches use a two-core
+/// machine's second core; their users are disjoint ([`batches`]), and what they share — the
+/// platform's interest and rounding accounts — each locks last, just before it commits
+/// ([`ledger::post_batch`]). SQLite has one writer: its batches run one after another.
+pub const PG_WORKERS: usize = 2;
+
 /// Runs the job until every business day before `until` is accrued: the due positions read,
 /// then [`BATCH`] of them a write transaction (the writer's queue on SQLite, so users' writes
-/// take turns with the job's batches instead of waiting for the whole run), again until a turn
-/// finds nothing to do. `fiscard admin fund accrue --until DATE` and the timer run this.
+/// take turns with the job's batches instead of waiting for the whole run; [`PG_WORKERS`] at
+/// once on PostgreSQL), again until a turn finds nothing to do. `fiscard admin fund accrue
+/// --until DATE` and the timer run this.
 ///
 /// # Errors
 /// As [`bring_up`]; the batches written before the failure stay.
 pub async fn catch_up(db: &Db, until: Date, now: i64) -> Result<Report, AppError> {
+    use futures_util::stream::{self, StreamExt, TryStreamExt};
+    let workers = match db.backend() {
+        crate::db::Backend::Postgres => PG_WORKERS,
+        crate::db::Backend::Sqlite => 1,
+    };
     let mut report = Report::default();
     loop {
         let due: Vec<Position> = db
             .read(move |conn| Ok(positions::due(conn, until)?))
             .await?;
-        let mut turn = Report::default();
-        for chunk in due.chunks(BATCH) {
-            let ids: Vec<String> = chunk.iter().map(|p| p.id.clone()).collect();
-            let done = db
-                .write(move |conn| Ok(bring_up(conn, &ids, until, now, Claim::SkipLocked)?))
-                .await?;
-            turn.add(done);
-        }
+        let turn = stream::iter(batches(&due))
+            .map(|ids| {
+                db.write(move |conn| Ok(bring_up(conn, &ids, until, now, Claim::SkipLocked)?))
+            })
+            .buffer_unordered(workers)
+            .try_fold(Report::default(), |mut turn, done| async move {
+                turn.add(done);
+                Ok(turn)
+            })
+            .await?;
         report.add(turn);
         // Nothing left, or only what other instances hold.
         if turn.days == 0 && turn.matured == 0 {
             return Ok(report);
         }
     }
+}
+
+/// The due positions' ids (sorted by user, as [`positions::due`] answers them) cut into
+/// batches of about [`BATCH`], never between two positions of one user: a user's fixed
+/// position pays into their current position at maturity, and batches that run at once must
+/// not wait for each other's positions and accounts.
+fn batches(due: &[Position]) -> Vec<Vec<String>> {
+    let mut batches: Vec<Vec<String>> = Vec::new();
+    let mut last_user: Option<&str> = None;
+    for position in due {
+        let next_user = last_user != Some(position.user_id.as_str());
+        match batches.last_mut() {
+            Some(batch) if !(next_user && batch.len() >= BATCH) => batch.push(position.id.clone()),
+            _ => batches.push(vec![position.id.clone()]),
+        }
+        last_user = Some(&position.user_id);
+    }
+    batches
 }
 
 /// Runs the job every `every` (real time) on today's business date by `clock`, at start and
@@ -241,4 +274,44 @@ pub fn spawn(db: Db, clock: Clock, every: Duration) -> actix_web::rt::task::Join
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use domain::exchange::Asset;
+    use domain::fund::ProductType;
+
+    use super::*;
+
+    fn position(id: usize, user: &str) -> Position {
+        Position {
+            id: format!("p{id:04}"),
+            user_id: user.to_owned(),
+            product_id: "current".to_owned(),
+            product_type: ProductType::Current,
+            asset: Asset::Usd,
+            principal: 0,
+            status: positions::OPEN.to_owned(),
+            next_date: Date::parse("2026-11-27").unwrap(),
+            start_shares: 10_000,
+            carry: 0,
+            created_at: 0,
+        }
+    }
+
+    #[test]
+    fn batches_hold_about_batch_positions_and_never_split_a_user() {
+        // One user with BATCH - 1 positions, one with 3, then one with 1.
+        let mut due: Vec<Position> = (0..BATCH - 1).map(|i| position(i, "u1")).collect();
+        due.extend((0..3).map(|i| position(BATCH + i, "u2")));
+        due.push(position(2 * BATCH, "u3"));
+        let cut = batches(&due);
+        assert_eq!(
+            cut.iter().map(Vec::len).collect::<Vec<_>>(),
+            [BATCH + 2, 1],
+            "u2's positions stay together in the first batch"
+        );
+        assert_eq!(cut[1], ["p1000"]);
+        assert!(batches(&[]).is_empty());
+    }
 }

@@ -28,6 +28,20 @@ pub enum DbConnection {
     Sqlite(SqliteConnection),
 }
 
+/// Runs `$body` with `$c` bound to the inner connection of either database. A query written with
+/// diesel's DSL compiles for both; run on the inner connection it is built and prepared once and
+/// then taken from that connection's statement cache, where the enum's `MultiConnection` would
+/// build its SQL again on every call.
+#[macro_export]
+macro_rules! on_backend {
+    ($conn:expr, |$c:ident| $body:expr) => {
+        match $conn {
+            $crate::db::DbConnection::Pg($c) => $body,
+            $crate::db::DbConnection::Sqlite($c) => $body,
+        }
+    };
+}
+
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
 

@@ -209,23 +209,25 @@ pub fn page_of(
         .eq(user_id)
         .and(cards::status.ne(CardStatus::Cancelled.as_str()));
     let size = usize::try_from(page.size()).unwrap_or(usize::MAX);
-    let mut rows: Vec<(CardRow, Option<i64>, Option<i64>)> = cards::table
-        .left_join(accounts::table.on(accounts::account_key.eq(key_of(AccountKind::Card))))
-        .left_join(
-            held.on(held
-                .field(accounts::account_key)
-                .eq(key_of(AccountKind::CardHold))),
-        )
-        .filter(listed)
-        .order((cards::created_at.desc(), cards::id.desc()))
-        .limit(i64::from(page.size()) + 1)
-        .offset(page.offset())
-        .select((
-            card_columns!(),
-            accounts::balance.nullable(),
-            held.field(accounts::balance).nullable(),
-        ))
-        .load(conn)?;
+    let mut rows: Vec<(CardRow, Option<i64>, Option<i64>)> = crate::on_backend!(conn, |c| {
+        cards::table
+            .left_join(accounts::table.on(accounts::account_key.eq(key_of(AccountKind::Card))))
+            .left_join(
+                held.on(held
+                    .field(accounts::account_key)
+                    .eq(key_of(AccountKind::CardHold))),
+            )
+            .filter(listed)
+            .order((cards::created_at.desc(), cards::id.desc()))
+            .limit(i64::from(page.size()) + 1)
+            .offset(page.offset())
+            .select((
+                card_columns!(),
+                accounts::balance.nullable(),
+                held.field(accounts::balance).nullable(),
+            ))
+            .load(c)?
+    });
     let total = if rows.len() > size || (rows.is_empty() && page.offset() > 0) {
         cards::table.filter(listed).count().get_result(conn)?
     } else {

@@ -81,18 +81,20 @@ pub fn resolve(
     now: i64,
 ) -> QueryResult<Option<SessionUser>> {
     let hash = token_hash(token);
-    let row: Option<(String, i64, i64, Option<i64>, Profile)> = sessions::table
-        .inner_join(users::table)
-        .filter(sessions::token_hash.eq(&hash))
-        .select((
-            sessions::id,
-            sessions::last_seen_at,
-            sessions::expires_at,
-            sessions::revoked_at,
-            accounts::PROFILE_COLUMNS,
-        ))
-        .first(conn)
-        .optional()?;
+    let row: Option<(String, i64, i64, Option<i64>, Profile)> = crate::on_backend!(conn, |c| {
+        sessions::table
+            .inner_join(users::table)
+            .filter(sessions::token_hash.eq(&hash))
+            .select((
+                sessions::id,
+                sessions::last_seen_at,
+                sessions::expires_at,
+                sessions::revoked_at,
+                accounts::PROFILE_COLUMNS,
+            ))
+            .first(c)
+            .optional()?
+    });
     let Some((session_id, last_seen, expires, revoked, profile)) = row else {
         return Ok(None);
     };

@@ -378,6 +378,37 @@ mod tests {
     use super::*;
     use crate::services::audit::{self, Verdict};
 
+    /// Each migration's version (its directory's date and number) is its own: diesel records
+    /// applied migrations by version, so a second migration of the same version is taken as
+    /// applied and never runs (`card_list_order` once shared its version with `operators`, and
+    /// its index was missing from every database). Both databases have the same migrations.
+    #[test]
+    fn every_migration_has_a_version_of_its_own_on_both_databases() {
+        use diesel::migration::MigrationSource;
+        fn names<DB: diesel::backend::Backend>(source: &EmbeddedMigrations) -> Vec<String>
+        where
+            EmbeddedMigrations: MigrationSource<DB>,
+        {
+            let mut names: Vec<String> = MigrationSource::<DB>::migrations(source)
+                .unwrap()
+                .iter()
+                .map(|m| m.name().to_string())
+                .collect();
+            names.sort();
+            names
+        }
+        let sqlite = names::<diesel::sqlite::Sqlite>(&SQLITE_MIGRATIONS);
+        let postgres = names::<diesel::pg::Pg>(&POSTGRES_MIGRATIONS);
+        assert_eq!(sqlite, postgres, "the same migrations on both databases");
+        let mut versions: Vec<&str> = sqlite.iter().map(|n| &n[..17]).collect();
+        versions.dedup();
+        assert_eq!(
+            versions.len(),
+            sqlite.len(),
+            "a version used twice: {sqlite:#?}"
+        );
+    }
+
     /// The old `operator_audit` log is carried into the start of the audit trail, oldest first,
     /// and chained on its first verification.
     #[test]

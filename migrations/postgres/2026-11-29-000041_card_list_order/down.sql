@@ -1,0 +1,1 @@
+COMMENT ON INDEX cards_user IS NULL;

@@ -87,9 +87,7 @@ pub async fn ops_login(
         email,
         password,
         code,
-    } = body
-        .parse(&NoContext)
-        .map_err(|e| AppError::validation(&e))?;
+    } = body.parse(&NoContext)?;
     let email = email.as_str().to_owned();
     let now = state.clock.now_ms();
     let key = format!("ops-login:{email}:{}", client.ip);
@@ -274,9 +272,7 @@ pub async fn finish_enrolment(
         token,
         password,
         code,
-    } = body
-        .parse(&NoContext)
-        .map_err(|e| AppError::validation(&e))?;
+    } = body.parse(&NoContext)?;
     let hash = state.passwords.hash(password).await?;
     let now = state.clock.now_ms();
     let state_in = state.clone();

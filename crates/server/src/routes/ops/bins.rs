@@ -157,9 +157,7 @@ pub async fn save_bin(
     body: Body<BinForm>,
 ) -> ApiResult<OpsBin> {
     operator.require(&[Role::Admin])?;
-    let terms = body
-        .parse(&NoContext)
-        .map_err(|e| AppError::validation(&e))?;
+    let terms = body.parse(&NoContext)?;
     let bin = bin_of(terms)?;
     let now = state.clock.now_ms();
     let saved = state

@@ -68,9 +68,7 @@ pub async fn freeze_card(
     body: Body<CardFreezeForm>,
 ) -> ApiResult<OpsCard> {
     operator.require(&[Role::Finance])?;
-    let why = body
-        .parse(&NoContext)
-        .map_err(|e| AppError::validation(&e))?;
+    let why = body.parse(&NoContext)?;
     change(
         &state,
         operator,
@@ -105,9 +103,7 @@ pub async fn unfreeze_card(
     body: Body<CardFreezeForm>,
 ) -> ApiResult<OpsCard> {
     operator.require(&[Role::Finance])?;
-    let why = body
-        .parse(&NoContext)
-        .map_err(|e| AppError::validation(&e))?;
+    let why = body.parse(&NoContext)?;
     change(
         &state,
         operator,

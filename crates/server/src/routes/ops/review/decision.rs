@@ -158,9 +158,7 @@ fn check_items(
     let context = ReviewDecisionContext {
         fields: fields.iter().map(|&f| f.to_owned()).collect(),
     };
-    let decision = request
-        .parse(&context)
-        .map_err(|e| AppError::validation(&e))?;
+    let decision = request.parse(&context)?;
     let items = decision
         .items
         .into_iter()

@@ -51,9 +51,7 @@ pub async fn record_wire(
         reference,
         memo,
         sender,
-    } = body
-        .parse(&NoContext)
-        .map_err(|errors| AppError::validation(&errors))?;
+    } = body.parse(&NoContext)?;
     let second_above = state.config.ops.wire_second_above;
     let now = state.clock.now_ms();
     let recorded = state
@@ -213,9 +211,7 @@ pub async fn assign_wire(
     body: Body<WireAssignForm>,
 ) -> ApiResult<WireReceipt> {
     operator.require(&[Role::Finance])?;
-    let email = body
-        .parse(&NoContext)
-        .map_err(|errors| AppError::validation(&errors))?;
+    let email = body.parse(&NoContext)?;
     let found: Option<String> = state
         .db
         .read(move |conn| {
@@ -299,9 +295,7 @@ pub async fn return_wire(
     body: Body<WireReturnForm>,
 ) -> ApiResult<WireReceipt> {
     operator.require(&[Role::Finance])?;
-    let reason = body
-        .parse(&NoContext)
-        .map_err(|errors| AppError::validation(&errors))?;
+    let reason = body.parse(&NoContext)?;
     let id = id.into_inner();
     let wire = id.clone();
     step(

@@ -179,9 +179,7 @@ pub async fn reject_withdrawal(
     body: Body<PayoutReasonForm>,
 ) -> ApiResult<OpsWithdrawal> {
     operator.require(&[Role::Finance])?;
-    let reason = body
-        .parse(&NoContext)
-        .map_err(|e| AppError::validation(&e))?;
+    let reason = body.parse(&NoContext)?;
     take(
         &state,
         operator,
@@ -214,9 +212,7 @@ pub async fn send_withdrawal(
     body: Body<PayoutSentForm>,
 ) -> ApiResult<OpsWithdrawal> {
     operator.require(&[Role::Finance])?;
-    let reference = body
-        .parse(&NoContext)
-        .map_err(|e| AppError::validation(&e))?;
+    let reference = body.parse(&NoContext)?;
     take(
         &state,
         operator,
@@ -272,9 +268,7 @@ pub async fn return_withdrawal(
     body: Body<PayoutReasonForm>,
 ) -> ApiResult<OpsWithdrawal> {
     operator.require(&[Role::Finance])?;
-    let reason = body
-        .parse(&NoContext)
-        .map_err(|e| AppError::validation(&e))?;
+    let reason = body.parse(&NoContext)?;
     take(
         &state,
         operator,

@@ -7,7 +7,7 @@ use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest, web};
 
 use crate::api::AppError;
-use crate::db::DbConnection;
+use crate::db::{self, DbConnection};
 use crate::services::sessions::{self, Lifetimes, SessionUser};
 use crate::state::AppState;
 
@@ -59,8 +59,8 @@ impl FromRequest for Client {
 }
 
 /// The request's `Access-Token`, not yet checked: for a handler that checks it in the same
-/// database round trip as its own reads ([`SessionToken::resolve`]) instead of one of its own
-/// first, as [`CurrentUser`] does. The answers are the same (101 without a live session).
+/// database round trip and snapshot as its own reads ([`SessionToken::read`]) instead of one of
+/// its own first, as [`CurrentUser`] does. The answers are the same (101 without a live session).
 #[derive(Debug, Clone)]
 pub struct SessionToken {
     token: Option<String>,
@@ -69,11 +69,23 @@ pub struct SessionToken {
 }
 
 impl SessionToken {
-    /// The user of the live session, on `conn`; 101 without one.
-    pub fn resolve(&self, conn: &mut DbConnection) -> Result<SessionUser, AppError> {
+    /// Runs `f` with the id of the live session's user, on `conn`, in one snapshot with the
+    /// session's check ([`db::snapshot`]), then keeps the session alive; 101 without one. For
+    /// reads that need only whose data to show.
+    pub fn read<T>(
+        &self,
+        conn: &mut DbConnection,
+        f: impl FnOnce(&mut DbConnection, &str) -> Result<T, AppError>,
+    ) -> Result<T, AppError> {
         let token = self.token.as_deref().ok_or_else(AppError::not_logged_in)?;
-        sessions::resolve(conn, token, self.lifetimes, self.now)?
-            .ok_or_else(AppError::not_logged_in)
+        let (live, found) = db::snapshot(conn, |conn| {
+            let live = sessions::live(conn, token, self.lifetimes, self.now)?
+                .ok_or_else(AppError::not_logged_in)?;
+            let found = f(conn, &live.user_id)?;
+            Ok((live, found))
+        })?;
+        sessions::keep_alive(conn, &live, self.now)?;
+        Ok(found)
     }
 }
 

@@ -81,39 +81,99 @@ pub fn resolve(
     now: i64,
 ) -> QueryResult<Option<SessionUser>> {
     let hash = token_hash(token);
-    let row: Option<(String, i64, i64, Option<i64>, Profile)> = crate::on_backend!(conn, |c| {
+    let row: Option<(Liveness, Profile)> = crate::on_backend!(conn, |c| {
         sessions::table
             .inner_join(users::table)
             .filter(sessions::token_hash.eq(&hash))
-            .select((
-                sessions::id,
-                sessions::last_seen_at,
-                sessions::expires_at,
-                sessions::revoked_at,
-                accounts::PROFILE_COLUMNS,
-            ))
+            .select((LIVENESS_COLUMNS, accounts::PROFILE_COLUMNS))
             .first(c)
             .optional()?
     });
-    let Some((session_id, last_seen, expires, revoked, profile)) = row else {
+    let Some((liveness, profile)) = row else {
         return Ok(None);
     };
-    if revoked.is_some() || now >= expires || now - last_seen >= lifetimes.idle_ms {
+    let Some(live) = Live::of(liveness, profile.id.clone(), lifetimes, now) else {
         return Ok(None);
-    }
-    if now - last_seen >= TOUCH_EVERY_MS {
-        diesel::update(sessions::table.find(&session_id))
-            .set(sessions::last_seen_at.eq(now))
-            .execute(conn)?;
-    }
+    };
+    keep_alive(conn, &live, now)?;
     Ok(Some(SessionUser {
-        session_id,
-        user_id: profile.id.clone(),
+        session_id: live.session_id,
+        user_id: live.user_id,
         email: profile.email.clone(),
         role: profile.role.clone(),
         locale: profile.locale.clone(),
         profile,
     }))
+}
+
+/// A live session, as read (nothing written yet).
+#[derive(Debug, Clone)]
+pub struct Live {
+    pub session_id: String,
+    pub user_id: String,
+    /// Its last use is over a minute old: [`keep_alive`] writes it.
+    touch_due: bool,
+}
+
+/// What decides whether a session is live: its id, last use, absolute expiry, revocation.
+type Liveness = (String, i64, i64, Option<i64>);
+const LIVENESS_COLUMNS: (
+    sessions::id,
+    sessions::last_seen_at,
+    sessions::expires_at,
+    sessions::revoked_at,
+) = (
+    sessions::id,
+    sessions::last_seen_at,
+    sessions::expires_at,
+    sessions::revoked_at,
+);
+
+impl Live {
+    /// The session when it is live at `now`: not revoked, not past its absolute expiry, used
+    /// within the idle lifetime.
+    fn of(
+        (session_id, last_seen, expires, revoked): Liveness,
+        user_id: String,
+        lifetimes: Lifetimes,
+        now: i64,
+    ) -> Option<Live> {
+        (revoked.is_none() && now < expires && now - last_seen < lifetimes.idle_ms).then(|| Live {
+            session_id,
+            user_id,
+            touch_due: now - last_seen >= TOUCH_EVERY_MS,
+        })
+    }
+}
+
+/// The session of `token` if it is live, read from its row alone (the same rule as
+/// [`resolve`]), writing nothing: for a read that checks the session in the same snapshot as
+/// its own statements, then calls [`keep_alive`].
+pub fn live(
+    conn: &mut DbConnection,
+    token: &str,
+    lifetimes: Lifetimes,
+    now: i64,
+) -> QueryResult<Option<Live>> {
+    let hash = token_hash(token);
+    let row: Option<(Liveness, String)> = crate::on_backend!(conn, |c| {
+        sessions::table
+            .filter(sessions::token_hash.eq(&hash))
+            .select((LIVENESS_COLUMNS, sessions::user_id))
+            .first(c)
+            .optional()?
+    });
+    Ok(row.and_then(|(liveness, user_id)| Live::of(liveness, user_id, lifetimes, now)))
+}
+
+/// Keeps a live session alive: its last use is written at most once a minute.
+pub fn keep_alive(conn: &mut DbConnection, live: &Live, now: i64) -> QueryResult<()> {
+    if live.touch_due {
+        diesel::update(sessions::table.find(&live.session_id))
+            .set(sessions::last_seen_at.eq(now))
+            .execute(conn)?;
+    }
+    Ok(())
 }
 
 /// Ends one session.

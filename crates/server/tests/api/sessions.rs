@@ -91,3 +91,44 @@ async fn session_lifetimes_are_configurable() {
     app.advance_minutes(5);
     app.user_self(&token).await.assert_refused(101, EXPIRED);
 }
+
+/// The card list and the wallet's balances check the session in the same snapshot as their own
+/// reads (`SessionToken::read`): the same rules hold there, and using them keeps it alive.
+#[actix_web::test]
+async fn reads_that_check_the_session_themselves_follow_the_same_rules() {
+    let app = spawn_app().await;
+    let token = app.register("me@example.com", PASSWORD).await;
+    for path in ["/fiscard/list", "/wallet/balance"] {
+        for bad in [None, Some("garbage")] {
+            app.get_api(path, EN, bad)
+                .await
+                .assert_refused(101, EXPIRED);
+        }
+        app.get_api(path, ZH, Some("garbage"))
+            .await
+            .assert_refused(101, "登入已過期");
+    }
+    // Only these two reads, every 20 minutes for an hour: the session lives on.
+    for turn in 0..3 {
+        app.advance_minutes(20);
+        let path = ["/fiscard/list", "/wallet/balance"][turn % 2];
+        app.get_api(path, EN, Some(&token)).await.assert_ok();
+    }
+    app.advance_minutes(30);
+    app.get_api("/fiscard/list", EN, Some(&token))
+        .await
+        .assert_refused(101, EXPIRED);
+
+    let fresh = app.login("me@example.com", PASSWORD).await.token();
+    app.get_api("/wallet/balance", EN, Some(&fresh))
+        .await
+        .assert_ok();
+    app.post_json("/user/logout", &serde_json::json!({}), EN, Some(&fresh))
+        .await
+        .assert_ok();
+    for path in ["/fiscard/list", "/wallet/balance"] {
+        app.get_api(path, EN, Some(&fresh))
+            .await
+            .assert_refused(101, EXPIRED);
+    }
+}

@@ -90,7 +90,7 @@ pub async fn apply(
             now,
         )?;
         Ok(Ok(
-            Api::ok(CardItem::of(&card, 0, 0, now)).saying("api.card_issued")
+            Api::ok(CardItem::of(card, 0, 0, now)).saying("api.card_issued")
         ))
     })
     .await

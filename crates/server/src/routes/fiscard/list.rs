@@ -31,11 +31,12 @@ pub async fn list_cards(
     let (items, total) = state
         .db
         .read(move |conn| {
-            let user = session.resolve(conn)?;
-            let (found, total) = cards::page_of(conn, &user.user_id, &page)?;
+            let (found, total) = session.read(conn, |conn, user_id| {
+                Ok(cards::page_of(conn, user_id, &page)?)
+            })?;
             let items = found
-                .iter()
-                .map(|(card, balance, held)| CardItem::of(card, *balance, *held, now))
+                .into_iter()
+                .map(|(card, balance, held)| CardItem::of(card, balance, held, now))
                 .collect::<Vec<_>>();
             Ok((items, total))
         })

@@ -111,22 +111,23 @@ impl TermsItem {
 }
 
 impl CardItem {
-    fn of(card: &Card, balance: i64, held: i64, now: i64) -> CardItem {
-        let c = &card.currency;
+    /// The listed card, taking its texts (a page of cards is built once per request).
+    fn of(card: Card, balance: i64, held: i64, now: i64) -> CardItem {
         let t = card.terms;
+        let c = card.currency.as_str();
         CardItem {
-            card_key: card.id.clone(),
-            mask_card_no: card.mask_card_no.clone(),
             card_balance: money(balance, c),
             held_balance: money(held, c),
-            currency: c.clone(),
-            org_name: card.org_name.clone(),
-            location: card.location_code.clone(),
-            card_status: card.status_at(now),
-            create_time: card.created_at,
-            bin: card.bin.clone(),
             max_on_percent: money(t.limits.per_transaction, c),
             terms: TermsItem::of(&t, c),
+            card_status: card.status_at(now),
+            create_time: card.created_at,
+            card_key: card.id,
+            mask_card_no: card.mask_card_no,
+            currency: card.currency,
+            org_name: card.org_name,
+            location: card.location_code,
+            bin: card.bin,
         }
     }
 }

@@ -10,7 +10,7 @@ use super::items::{
 use domain::exchange::price_text;
 
 use crate::api::{Api, ApiResult, Reply};
-use crate::extract::CurrentUser;
+use crate::extract::{CurrentUser, SessionToken};
 use crate::services::wallet::valuation::{self, Holding};
 use crate::state::AppState;
 
@@ -42,12 +42,17 @@ fn balance_of(h: &Holding) -> CoinBalance {
 )]
 pub async fn show_wallet_balance(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    session: SessionToken,
 ) -> ApiResult<WalletBalance> {
-    let (user_id, now) = (user.0.user_id, state.clock.now_ms());
+    let now = state.clock.now_ms();
+    // The session and the balances in one trip to the database, as the card list.
     let holdings = state
         .db
-        .read(move |conn| Ok(valuation::holdings(conn, &user_id, now)?))
+        .read(move |conn| {
+            session.read(conn, |conn, user_id| {
+                Ok(valuation::holdings(conn, user_id, now)?)
+            })
+        })
         .await?;
     let overview = WalletOverviewTotals {
         total_value: usd(holdings.iter().map(|h| h.value).sum()),

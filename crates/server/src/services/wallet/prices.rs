@@ -61,13 +61,15 @@ pub fn history(conn: &mut DbConnection, until: i64) -> QueryResult<BTreeMap<Coin
 
 /// `coin`'s price at `at` (the newest set up to then): one indexed lookup.
 pub fn newest(conn: &mut DbConnection, coin: Coin, at: i64) -> QueryResult<Option<Price>> {
-    let newest: Option<(i64, i64)> = wallet_prices::table
-        .filter(wallet_prices::coin.eq(coin.code()))
-        .filter(wallet_prices::set_at.le(at))
-        .order((wallet_prices::set_at.desc(), wallet_prices::id.desc()))
-        .select((wallet_prices::price, wallet_prices::set_at))
-        .first(conn)
-        .optional()?;
+    let newest: Option<(i64, i64)> = crate::on_backend!(conn, |c| {
+        wallet_prices::table
+            .filter(wallet_prices::coin.eq(coin.code()))
+            .filter(wallet_prices::set_at.le(at))
+            .order((wallet_prices::set_at.desc(), wallet_prices::id.desc()))
+            .select((wallet_prices::price, wallet_prices::set_at))
+            .first(c)
+            .optional()?
+    });
     Ok(newest.map(|(price, set_at)| Price { price, set_at }))
 }
 

@@ -8,7 +8,7 @@ use actix_web::{FromRequest, HttpRequest, web};
 
 use crate::api::AppError;
 use crate::db::{self, DbConnection};
-use crate::services::sessions::{self, Lifetimes, SessionUser};
+use crate::services::sessions::{self, Lifetimes, Live, SessionRow, SessionUser};
 use crate::state::AppState;
 
 mod ops;
@@ -77,13 +77,43 @@ impl SessionToken {
         conn: &mut DbConnection,
         f: impl FnOnce(&mut DbConnection, &str) -> Result<T, AppError>,
     ) -> Result<T, AppError> {
-        let token = self.token.as_deref().ok_or_else(AppError::not_logged_in)?;
-        let (live, found) = db::snapshot(conn, |conn| {
-            let live = sessions::live(conn, token, self.lifetimes, self.now)?
+        self.in_snapshot(conn, |conn, hash| {
+            let live = sessions::row_of(conn, hash)?
+                .and_then(|row| Live::of(row, self.lifetimes, self.now))
                 .ok_or_else(AppError::not_logged_in)?;
             let found = f(conn, &live.user_id)?;
             Ok((live, found))
-        })?;
+        })
+    }
+
+    /// Runs `read` with the hash of the token: it answers the row of the session with that
+    /// hash ([`sessions::SessionRow`]) and what it read, from its own statements; `None` when no
+    /// session has that hash. Answers what was read when the session is live, then keeps it
+    /// alive; 101 otherwise. For a read that joins the session's row into its own statement
+    /// (the card list).
+    pub fn read_joined<T>(
+        &self,
+        conn: &mut DbConnection,
+        read: impl FnOnce(&mut DbConnection, &str) -> Result<Option<(SessionRow, T)>, AppError>,
+    ) -> Result<T, AppError> {
+        self.in_snapshot(conn, |conn, hash| {
+            let (row, found) = read(conn, hash)?.ok_or_else(AppError::not_logged_in)?;
+            let live =
+                Live::of(row, self.lifetimes, self.now).ok_or_else(AppError::not_logged_in)?;
+            Ok((live, found))
+        })
+    }
+
+    /// Runs `body` with the token's hash in one snapshot ([`db::snapshot`]); then keeps alive
+    /// the session it found live.
+    fn in_snapshot<T>(
+        &self,
+        conn: &mut DbConnection,
+        body: impl FnOnce(&mut DbConnection, &str) -> Result<(Live, T), AppError>,
+    ) -> Result<T, AppError> {
+        let token = self.token.as_deref().ok_or_else(AppError::not_logged_in)?;
+        let hash = sessions::token_hash(token);
+        let (live, found) = db::snapshot(conn, |conn| body(conn, &hash))?;
         sessions::keep_alive(conn, &live, self.now)?;
         Ok(found)
     }

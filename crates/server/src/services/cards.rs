@@ -15,10 +15,11 @@ use domain::orders::{OrderStatus, OrderType};
 use super::bins::{Bin, Terms};
 use super::issuer::{CardIssuer, IssueRequest};
 use super::ledger::{self, Account, AccountKind, Movement, Refusal};
+use super::sessions::{self, SESSION_ROW_COLUMNS, SessionRow};
 use super::vault::{DigestUse, Purpose, Vault};
 use crate::api::PageQuery;
 use crate::clock::new_id;
-use crate::db::schema::{card_orders as orders, cards};
+use crate::db::schema::{card_orders as orders, cards, sessions as session_rows};
 use crate::db::{DbConnection, insert_unless_taken};
 
 /// A card as the platform keeps it (never its number in clear).
@@ -185,17 +186,26 @@ pub fn lock(conn: &mut DbConnection, card_id: &str) -> QueryResult<()> {
 /// A listed card: the card, its balance, what authorizations hold on it.
 pub type Listed = (Card, i64, i64);
 
-/// A page of the user's cards, newest first, cancelled cards hidden, each with its balance
-/// and what authorizations hold on it, in one statement: the cards in the order of the index
-/// `cards_user_listed` (no sort), each joined to its two ledger accounts by their keys
+/// A row of [`page_of_session`]: the session's, and a card (none for a holder without cards)
+/// with its balance and held amount when their accounts are open.
+type ListedRow = (SessionRow, Option<CardRow>, Option<i64>, Option<i64>);
+
+/// A page of the cards of the session whose token hashes to `token_hash`, with that session's
+/// row ([`sessions::SessionRow`], live or not: the caller judges it) read in the same statement:
+/// the list is the screen card holders open most, and on PostgreSQL this saves a round trip.
+/// `None` when no session has that hash.
+///
+/// Newest first, cancelled cards hidden, each with its balance and what authorizations hold on
+/// it: the session's row left-joined to its user's cards in the order of the index
+/// `cards_user_listed` (no sort), each card joined to its two ledger accounts by their keys
 /// ([`Account::of_card`]'s `card:<id>:<kind>:<currency>`; an account not yet opened reads 0).
-/// The page is read with one card more than it shows: when that one is not there, the total
-/// is known without counting.
-pub fn page_of(
+/// A user without cards still has the session's row. The page is read with one card more than
+/// it shows: when that one is not there, the total is known without counting.
+pub fn page_of_session(
     conn: &mut DbConnection,
-    user_id: &str,
+    token_hash: &str,
     page: &PageQuery,
-) -> QueryResult<(Vec<Listed>, i64)> {
+) -> QueryResult<Option<(SessionRow, Vec<Listed>, i64)>> {
     use crate::db::schema::ledger_accounts as accounts;
     let held = diesel::alias!(accounts as held);
     let key_of = |kind: AccountKind| {
@@ -205,40 +215,57 @@ pub fn page_of(
             .concat(format!(":{}:", kind.as_str()))
             .concat(cards::currency)
     };
-    let listed = cards::user_id
-        .eq(user_id)
-        .and(cards::status.ne(CardStatus::Cancelled.as_str()));
     let size = usize::try_from(page.size()).unwrap_or(usize::MAX);
-    let mut rows: Vec<(CardRow, Option<i64>, Option<i64>)> = crate::on_backend!(conn, |c| {
-        cards::table
+    let rows: Vec<ListedRow> = crate::on_backend!(conn, |c| {
+        session_rows::table
+            .left_join(
+                cards::table.on(cards::user_id
+                    .eq(session_rows::user_id)
+                    .and(cards::status.ne(CardStatus::Cancelled.as_str()))),
+            )
             .left_join(accounts::table.on(accounts::account_key.eq(key_of(AccountKind::Card))))
             .left_join(
                 held.on(held
                     .field(accounts::account_key)
                     .eq(key_of(AccountKind::CardHold))),
             )
-            .filter(listed)
+            .filter(session_rows::token_hash.eq(token_hash))
             .order((cards::created_at.desc(), cards::id.desc()))
             .limit(i64::from(page.size()) + 1)
             .offset(page.offset())
             .select((
-                card_columns!(),
+                SESSION_ROW_COLUMNS,
+                card_columns!().nullable(),
                 accounts::balance.nullable(),
                 held.field(accounts::balance).nullable(),
             ))
             .load(c)?
     });
-    let total = if rows.len() > size || (rows.is_empty() && page.offset() > 0) {
-        cards::table.filter(listed).count().get_result(conn)?
-    } else {
-        page.offset() + i64::try_from(rows.len()).unwrap_or(i64::MAX)
+    let session = match rows.first() {
+        Some((session, ..)) => session.clone(),
+        // Past the last page: no card row, so no session row either.
+        None => match sessions::row_of(conn, token_hash)? {
+            Some(session) => session,
+            None => return Ok(None),
+        },
     };
-    rows.truncate(size);
-    let list = rows
+    let mut list: Vec<Listed> = rows
         .into_iter()
-        .map(|(row, balance, held)| (Card::from(row), balance.unwrap_or(0), held.unwrap_or(0)))
+        .filter_map(|(_, card, balance, held)| {
+            card.map(|row| (Card::from(row), balance.unwrap_or(0), held.unwrap_or(0)))
+        })
         .collect();
-    Ok((list, total))
+    let total = if list.len() > size || (list.is_empty() && page.offset() > 0) {
+        cards::table
+            .filter(cards::user_id.eq(&session.1))
+            .filter(cards::status.ne(CardStatus::Cancelled.as_str()))
+            .count()
+            .get_result(conn)?
+    } else {
+        page.offset() + i64::try_from(list.len()).unwrap_or(i64::MAX)
+    };
+    list.truncate(size);
+    Ok(Some((session, list, total)))
 }
 
 /// Issues a card under `bin` to `user_id`: the issuer makes the number, which is sealed

@@ -92,7 +92,7 @@ pub fn resolve(
     let Some((liveness, profile)) = row else {
         return Ok(None);
     };
-    let Some(live) = Live::of(liveness, profile.id.clone(), lifetimes, now) else {
+    let Some(live) = Live::of((liveness, profile.id.clone()), lifetimes, now) else {
         return Ok(None);
     };
     keep_alive(conn, &live, now)?;
@@ -129,12 +129,24 @@ const LIVENESS_COLUMNS: (
     sessions::revoked_at,
 );
 
+/// A session's row as [`Live::of`] judges it: its liveness, then its user's id. A query that
+/// joins the session into its own statement selects [`SESSION_ROW_COLUMNS`].
+pub type SessionRow = (Liveness, String);
+pub const SESSION_ROW_COLUMNS: (
+    (
+        sessions::id,
+        sessions::last_seen_at,
+        sessions::expires_at,
+        sessions::revoked_at,
+    ),
+    sessions::user_id,
+) = (LIVENESS_COLUMNS, sessions::user_id);
+
 impl Live {
     /// The session when it is live at `now`: not revoked, not past its absolute expiry, used
     /// within the idle lifetime.
-    fn of(
-        (session_id, last_seen, expires, revoked): Liveness,
-        user_id: String,
+    pub fn of(
+        ((session_id, last_seen, expires, revoked), user_id): SessionRow,
         lifetimes: Lifetimes,
         now: i64,
     ) -> Option<Live> {
@@ -146,24 +158,15 @@ impl Live {
     }
 }
 
-/// The session of `token` if it is live, read from its row alone (the same rule as
-/// [`resolve`]), writing nothing: for a read that checks the session in the same snapshot as
-/// its own statements, then calls [`keep_alive`].
-pub fn live(
-    conn: &mut DbConnection,
-    token: &str,
-    lifetimes: Lifetimes,
-    now: i64,
-) -> QueryResult<Option<Live>> {
-    let hash = token_hash(token);
-    let row: Option<(Liveness, String)> = crate::on_backend!(conn, |c| {
+/// The row of the session whose token hashes to `hash` (live or not), writing nothing.
+pub fn row_of(conn: &mut DbConnection, hash: &str) -> QueryResult<Option<SessionRow>> {
+    crate::on_backend!(conn, |c| {
         sessions::table
-            .filter(sessions::token_hash.eq(&hash))
-            .select((LIVENESS_COLUMNS, sessions::user_id))
+            .filter(sessions::token_hash.eq(hash))
+            .select(SESSION_ROW_COLUMNS)
             .first(c)
-            .optional()?
-    });
-    Ok(row.and_then(|(liveness, user_id)| Live::of(liveness, user_id, lifetimes, now)))
+            .optional()
+    })
 }
 
 /// Keeps a live session alive: its last use is written at most once a minute.

@@ -8,6 +8,7 @@ mod backups;
 mod bank_accounts;
 mod captcha;
 mod card_events;
+mod card_list;
 mod card_properties;
 mod cards;
 mod case_files;

@@ -26,13 +26,14 @@ pub async fn list_cards(
     page: web::Query<PageQuery>,
 ) -> ApiResult<Page<CardItem>> {
     let (page, now) = (page.into_inner(), state.clock.now_ms());
-    // The session and the cards in one round trip to the database: the list is the screen
-    // the card holder opens most.
+    // The session and the cards in one statement: the list is the screen the card holder
+    // opens most.
     let (items, total) = state
         .db
         .read(move |conn| {
-            let (found, total) = session.read(conn, |conn, user_id| {
-                Ok(cards::page_of(conn, user_id, &page)?)
+            let (found, total) = session.read_joined(conn, |conn, token_hash| {
+                Ok(cards::page_of_session(conn, token_hash, &page)?
+                    .map(|(session, found, total)| (session, (found, total))))
             })?;
             let items = found
                 .into_iter()

@@ -1,6 +1,6 @@
 import coreBinaryUrl from "domain-wasm-binary?url";
 import marketsBinaryUrl from "domain-markets-binary?url";
-import { use, useEffect, useState } from "react";
+import { startTransition, use, useEffect, useState } from "react";
 
 /**
  * The wasm build of crates/domain, in three modules built from the one crate: the core module
@@ -148,7 +148,9 @@ export function useLoadedDomain(fetch: DomainFetch = "when-idle"): Domain | unde
     const load = () =>
       void loadDomain().then(
         (loaded) => {
-          if (shown) setDomain(loaded);
+          // A transition: the texts the module fills in are not urgent, and React renders them
+          // in slices instead of one long task (the landing page's offers and form, the header).
+          if (shown) startTransition(() => setDomain(loaded));
         },
         // Offline: the page keeps what it shows without the module.
         () => undefined,

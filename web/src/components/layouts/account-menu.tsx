@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router-dom";
 import { isWithin } from "@/config/paths";
 import { useI18n } from "@/lib/i18n";
+import { afterPaint } from "@/lib/paint";
 import { accountMenu, type NavItem } from "./nav-items";
 
 function useCurrent() {
@@ -46,21 +47,6 @@ export function AccountSideMenu() {
   );
 }
 
-/**
- * Runs `read` after the browser's next frame (a task queued from the frame's animation callback
- * runs once it has been painted), when reading the layout costs nothing; answers its cancel.
- */
-function afterNextPaint(read: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(read, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-}
-
 /** Which ends of a scrolling bar have more beyond them. */
 interface Overflow {
   readonly before: boolean;
@@ -93,7 +79,7 @@ export function AccountTopBar() {
   // and the ends' state rendered the bar a second time in that task.
   useEffect(
     () =>
-      afterNextPaint(() => {
+      afterPaint(() => {
         const el = bar.current;
         const active = el?.querySelector<HTMLElement>('[aria-current="page"]');
         if (el && active) {

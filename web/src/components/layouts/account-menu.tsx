@@ -1,9 +1,8 @@
 import { Box, HStack, Link, Stack, Text } from "@chakra-ui/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router-dom";
 import { isWithin } from "@/config/paths";
 import { useI18n } from "@/lib/i18n";
-import { afterPaint } from "@/lib/paint";
 import { accountMenu, type NavItem } from "./nav-items";
 
 function useCurrent() {
@@ -73,22 +72,14 @@ export function AccountTopBar() {
     setOverflow((was) => (was.before === before && was.after === after ? was : { before, after }));
   }, []);
 
-  // Read once the page with this tab bar has been drawn, when the layout it reads is up to date:
-  // read in the commit (a layout effect), the offsets made the browser lay the whole page out
-  // then and there, in the first render's task (Lighthouse's forced reflow on the account pages),
-  // and the ends' state rendered the bar a second time in that task.
-  useEffect(
-    () =>
-      afterPaint(() => {
-        const el = bar.current;
-        const active = el?.querySelector<HTMLElement>('[aria-current="page"]');
-        if (el && active) {
-          el.scrollLeft = Math.max(0, active.offsetLeft - (el.clientWidth - active.offsetWidth) / 2);
-        }
-        measure();
-      }),
-    [pathname, measure],
-  );
+  useLayoutEffect(() => {
+    const el = bar.current;
+    const active = el?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (el && active) {
+      el.scrollLeft = Math.max(0, active.offsetLeft - (el.clientWidth - active.offsetWidth) / 2);
+    }
+    measure();
+  }, [pathname, measure]);
 
   useEffect(() => {
     window.addEventListener("resize", measure);

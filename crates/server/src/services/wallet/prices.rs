@@ -59,13 +59,21 @@ pub fn history(conn: &mut DbConnection, until: i64) -> QueryResult<BTreeMap<Coin
     Ok(found)
 }
 
+/// `coin`'s prices set up to `at`, newest first (of two set at once, the later written): the
+/// price in force at `at` is the first. Walks the index (coin, set_at).
+macro_rules! newest_first {
+    ($coin:expr, $at:expr) => {
+        wallet_prices::table
+            .filter(wallet_prices::coin.eq($coin.code()))
+            .filter(wallet_prices::set_at.le($at))
+            .order((wallet_prices::set_at.desc(), wallet_prices::id.desc()))
+    };
+}
+
 /// `coin`'s price at `at` (the newest set up to then): one indexed lookup.
 pub fn newest(conn: &mut DbConnection, coin: Coin, at: i64) -> QueryResult<Option<Price>> {
     let newest: Option<(i64, i64)> = crate::on_backend!(conn, |c| {
-        wallet_prices::table
-            .filter(wallet_prices::coin.eq(coin.code()))
-            .filter(wallet_prices::set_at.le(at))
-            .order((wallet_prices::set_at.desc(), wallet_prices::id.desc()))
+        newest_first!(coin, at)
             .select((wallet_prices::price, wallet_prices::set_at))
             .first(c)
             .optional()?
@@ -73,15 +81,37 @@ pub fn newest(conn: &mut DbConnection, coin: Coin, at: i64) -> QueryResult<Optio
     Ok(newest.map(|(price, set_at)| Price { price, set_at }))
 }
 
-/// Each coin's price at `at` (the newest set up to then): one indexed lookup per coin.
+/// Each coin's price at `at` (the newest set up to then), in one statement: a lookup per coin,
+/// each a subquery, so PostgreSQL answers them in one round trip.
 pub fn latest(conn: &mut DbConnection, at: i64) -> QueryResult<BTreeMap<Coin, Price>> {
-    let mut found = BTreeMap::new();
-    for coin in Coin::ALL {
-        if let Some(price) = newest(conn, coin, at)? {
-            found.insert(coin, price);
-        }
-    }
-    Ok(found)
+    type Found = (Option<i64>, Option<i64>);
+    // Naming each coin: a coin added to `Coin::ALL` must be added here.
+    let [btc, eth, usdt] = Coin::ALL;
+    let in_force = |coin: Coin| {
+        (
+            newest_first!(coin, at)
+                .select(wallet_prices::price)
+                .single_value(),
+            newest_first!(coin, at)
+                .select(wallet_prices::set_at)
+                .single_value(),
+        )
+    };
+    let found: (Found, Found, Found) = crate::on_backend!(conn, |c| {
+        diesel::select((in_force(btc), in_force(eth), in_force(usdt))).get_result(c)?
+    });
+    Ok([(btc, found.0), (eth, found.1), (usdt, found.2)]
+        .into_iter()
+        .filter_map(|(coin, (price, set_at))| {
+            Some((
+                coin,
+                Price {
+                    price: price?,
+                    set_at: set_at?,
+                },
+            ))
+        })
+        .collect())
 }
 
 /// The price in force at `at` in an oldest-first `history`.

@@ -1,7 +1,6 @@
 import coreBinaryUrl from "domain-wasm-binary?url";
 import marketsBinaryUrl from "domain-markets-binary?url";
 import { startTransition, use, useEffect, useState } from "react";
-import { afterPaint } from "./paint";
 
 /**
  * The wasm build of crates/domain, in three modules built from the one crate: the core module
@@ -92,6 +91,17 @@ export function useDomain(): Domain {
 /** The loaded markets module for rendering; suspends the component until it is ready. */
 export function useMarkets(): Markets {
   return use(loadMarkets());
+}
+
+/**
+ * Runs `task` once the frame showing the current commit is on screen: in the animation frame
+ * after it; returns its cancel.
+ */
+function afterPaint(task: () => void): () => void {
+  let frame = window.requestAnimationFrame(() => {
+    frame = window.requestAnimationFrame(task);
+  });
+  return () => window.cancelAnimationFrame(frame);
 }
 
 /**

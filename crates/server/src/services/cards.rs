@@ -196,11 +196,11 @@ type ListedRow = (SessionRow, Option<CardRow>, Option<i64>, Option<i64>);
 /// `None` when no session has that hash.
 ///
 /// Newest first, cancelled cards hidden, each with its balance and what authorizations hold on
-/// it: the session's row left-joined to its user's cards in the order of the index
-/// `cards_user_listed` (no sort), each card joined to its two ledger accounts by their keys
-/// ([`Account::of_card`]'s `card:<id>:<kind>:<currency>`; an account not yet opened reads 0).
-/// A user without cards still has the session's row. The page is read with one card more than
-/// it shows: when that one is not there, the total is known without counting.
+/// it: the session's row left-joined to its user's cards (on SQLite read in the order of the
+/// index `cards_user_listed`, with no sort), each card joined to its two ledger accounts by
+/// their keys ([`Account::of_card`]'s `card:<id>:<kind>:<currency>`; an account not yet opened
+/// reads 0). A user without cards still has the session's row. The page is read with one card
+/// more than it shows: when that one is not there, the total is known without counting.
 pub fn page_of_session(
     conn: &mut DbConnection,
     token_hash: &str,

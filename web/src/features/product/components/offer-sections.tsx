@@ -59,7 +59,7 @@ const EXAMPLE_AMOUNT_MINOR = 10_000;
 
 function FeeExampleTable() {
   const { t } = useI18n();
-  const domain = useLoadedDomain("when-idle");
+  const domain = useLoadedDomain();
   const e = domain?.feeExample(EXAMPLE_AMOUNT_MINOR);
   const usd = (minor: number | undefined) =>
     domain && minor !== undefined ? t("money.amount", { amount: formatMoney(domain, domain.formatAmount(minor, 2)), currency: "USD" }) : "—";
